@@ -1,0 +1,129 @@
+import { Command, CommanderError } from 'commander';
+import pino from 'pino';
+import { z } from 'zod';
+import { email as emailSchema, password as passwordSchema } from '@scanbase/contracts';
+import { loadConfig } from './config.js';
+import { createContainer, type Container } from './container.js';
+import { openDatabase } from './platform/db/database.js';
+import { exportData, importData } from './platform/db/data-transfer.repo.js';
+import { migrateToLatest } from './platform/db/migrate.js';
+
+/** Opens the configured database, migrates it, runs `work` with the container, and closes it. */
+async function withContainer<T>(work: (c: Container) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const db = openDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+    const c = createContainer(config, db, pino({ level: 'warn' }, pino.destination(2)));
+    try {
+      return await work(c);
+    } finally {
+      c.mailer.close();
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+function parseOrExit<T>(schema: z.ZodType<T>, value: unknown, name: string): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new CommanderError(1, 'scanbase.invalid', `--${name}: ${r.error.issues[0]?.message ?? 'invalid'}`);
+  return r.data;
+}
+
+/** Finds the one account an email owns (or the one named by --account). */
+async function accountOf(c: Container, email: string, accountId: string | undefined): Promise<{ accountId: number; adminId: number }> {
+  const admins = await c.repos.accounts.findAdminsByEmail(email);
+  const chosen = accountId ? admins.filter((a) => a.account_id === Number(accountId)) : admins;
+  if (chosen.length === 0) throw new CommanderError(1, 'scanbase.notfound', `No account is owned by ${email}${accountId ? ` with id ${accountId}` : ''}.`);
+  if (chosen.length > 1) throw new CommanderError(1, 'scanbase.ambiguous', `${email} owns several accounts (${chosen.map((a) => `${a.account_id} ${a.company_name}`).join(', ')}); pass --account ID.`);
+  const [one] = chosen;
+  return { accountId: one!.account_id, adminId: one!.id };
+}
+
+const program = new Command('scanbase').description('Scanbase administration. Reads the same environment as the server (DATA_DIR, DATABASE_URL, SMTP_URL, ...).');
+program.exitOverride();
+
+program
+  .command('account:create')
+  .description('Create an account whose owner can sign in at once (email already verified). Prints the account id.')
+  .requiredOption('--company <name>', 'company name')
+  .requiredOption('--email <email>', 'owner email')
+  .requiredOption('--password <password>', 'owner password (8+ characters)')
+  .option('--name <name>', 'owner name', 'Owner')
+  .action(async (o: { company: string; email: string; password: string; name: string }) => {
+    const email = parseOrExit(emailSchema, o.email, 'email');
+    const password = parseOrExit(passwordSchema, o.password, 'password');
+    const company = parseOrExit(z.string().trim().min(1).max(120), o.company, 'company');
+    const { accountId } = await withContainer((c) => c.auth.createVerifiedAccount({ companyName: company, name: o.name, email, password }));
+    process.stdout.write(`${accountId}\n`);
+  });
+
+program
+  .command('apikey:create')
+  .description('Create an API key for the account owned by --email. Prints the key alone on the last line.')
+  .requiredOption('--email <email>', 'owner email')
+  .option('--name <name>', 'key name', 'CLI key')
+  .option('--account <id>', 'account id, when the email owns several accounts')
+  .action(async (o: { email: string; name: string; account?: string }) => {
+    const email = parseOrExit(emailSchema, o.email, 'email');
+    const secret = await withContainer(async (c) => {
+      const { accountId } = await accountOf(c, email, o.account);
+      return (await c.apiAccess.createKey(accountId, o.name)).secret;
+    });
+    process.stdout.write(`API key created for ${email}. Store it now: it is not shown again.\n${secret}\n`);
+  });
+
+program
+  .command('password:reset')
+  .description('Mail a password-reset link to the owner (or log it without SMTP) and print it.')
+  .requiredOption('--email <email>', 'owner email')
+  .option('--account <id>', 'account id, when the email owns several accounts')
+  .action(async (o: { email: string; account?: string }) => {
+    const email = parseOrExit(emailSchema, o.email, 'email');
+    const link = await withContainer(async (c) => {
+      const { accountId, adminId } = await accountOf(c, email, o.account);
+      const url = await c.auth.resetLink({ accountId, adminId, accountUserId: null });
+      await c.mailer.send({ to: email, subject: 'Reset your Scanbase password', text: `An administrator started a password reset for your Scanbase login.\n\nChoose a new password: ${url}\n\nThe link works for one hour.` });
+      return url;
+    });
+    process.stdout.write(`Reset link (valid for one hour):\n${link}\n`);
+  });
+
+program
+  .command('maintenance')
+  .description('Turn maintenance mode on or off (legacy calls answer 41, V2 calls 503) for every process within 2 s.')
+  .argument('<state>', 'on or off')
+  .action(async (state: string) => {
+    if (state !== 'on' && state !== 'off') throw new CommanderError(1, 'scanbase.invalid', 'maintenance takes on or off.');
+    await withContainer((c) => c.maintenance.set(state === 'on'));
+    process.stdout.write(`Maintenance mode is ${state}.\n`);
+  });
+
+program
+  .command('data:export')
+  .description('Write the whole install (every table) to a JSON Lines file.')
+  .argument('<file>', 'output file')
+  .action(async (file: string) => {
+    const counts = await withContainer((c) => exportData(c.db, file));
+    process.stdout.write(`Exported to ${file}: ${Object.entries(counts).map(([t, n]) => `${t} ${n}`).join(', ')}\n`);
+  });
+
+program
+  .command('data:import')
+  .description('Load a data:export file into this (new, empty) install, e.g. to move from SQLite to PostgreSQL.')
+  .argument('<file>', 'file written by data:export')
+  .action(async (file: string) => {
+    const counts = await withContainer((c) => importData(c.db, file));
+    process.stdout.write(`Imported from ${file}: ${Object.entries(counts).map(([t, n]) => `${t} ${n}`).join(', ')}\n`);
+  });
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  if (error instanceof CommanderError) {
+    if (error.exitCode === 0) process.exit(0);
+    if (!error.code.startsWith('commander.')) process.stderr.write(`${error.message}\n`);
+    process.exit(error.exitCode || 1);
+  }
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const intFromEnv = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+/** Environment variables the server reads, with defaults. README "Configuration" mirrors this list. */
+const envSchema = z.object({
+  PORT: intFromEnv(8080, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be empty (SQLite) or a postgres:// URL')
+    .default(''),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z
+    .string()
+    .refine((v) => v === '' || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
+    .default(''),
+  MAIL_FROM: z.string().default('Scanbase <no-reply@localhost>'),
+  SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
+  BODY_LIMIT_BYTES: intFromEnv(1_048_576, 1024, 1_073_741_824),
+  UPLOAD_LIMIT_BYTES: intFromEnv(20_971_520, 1024, 1_073_741_824),
+  SESSION_TTL_HOURS: intFromEnv(24 * 30, 1, 24 * 365),
+  API_LIMIT_PER_MINUTE: intFromEnv(600, -1, 1_000_000_000),
+  API_LIMIT_PER_DAY: intFromEnv(200_000, -1, 1_000_000_000),
+  V2_LIMIT_PER_MINUTE: intFromEnv(1200, 1, 1_000_000_000),
+  SIGNIN_LIMIT_PER_IP_PER_MINUTE: intFromEnv(30, 1, 1_000_000),
+  SIGNIN_LIMIT_PER_EMAIL_PER_HOUR: intFromEnv(20, 1, 1_000_000),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  ROLES: z.string().default('web,worker,scheduler'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string; synchronous: 'NORMAL' | 'FULL' } | { kind: 'postgres'; url: string };
+  publicUrl: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  smtpUrl: string;
+  mailFrom: string;
+  bodyLimitBytes: number;
+  uploadLimitBytes: number;
+  sessionTtlHours: number;
+  limits: { apiPerMinute: number; apiPerDay: number; v2PerMinute: number; signinPerIpPerMinute: number; signinPerEmailPerHour: number };
+  trustProxy: boolean;
+  roles: Set<string>;
+  webDistDir: string;
+};
+
+/** Thrown when an environment variable holds a value the server cannot use. */
+export class ConfigError extends Error {}
+
+/** Parses and validates the environment once; a bad value names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const roles = new Set(e.ROLES.split(',').map((r) => r.trim()).filter(Boolean));
+  for (const r of roles) {
+    if (!['web', 'worker', 'scheduler'].includes(r)) throw new ConfigError(`Invalid configuration:\n  ROLES: unknown role "${r}" (use web, worker, scheduler)`);
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'scanbase.db'), synchronous: e.SQLITE_SYNCHRONOUS },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    limits: {
+      apiPerMinute: e.API_LIMIT_PER_MINUTE,
+      apiPerDay: e.API_LIMIT_PER_DAY,
+      v2PerMinute: e.V2_LIMIT_PER_MINUTE,
+      signinPerIpPerMinute: e.SIGNIN_LIMIT_PER_IP_PER_MINUTE,
+      signinPerEmailPerHour: e.SIGNIN_LIMIT_PER_EMAIL_PER_HOUR,
+    },
+    trustProxy: e.TRUST_PROXY === 'true',
+    roles,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './platform/db/database.js';
+import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.js';
+import { RateCountersRepo } from './platform/rate-limit/rate-counters.repo.js';
+import { RateLimiter } from './platform/rate-limit/rate-limiter.js';
+import { MaintenanceMode } from './platform/system/maintenance.js';
+import { SystemSettingsRepo } from './platform/system/system-settings.repo.js';
+import { AccountsRepo } from './modules/accounts/accounts.repo.js';
+import { AuthTokensRepo } from './modules/accounts/auth-tokens.repo.js';
+import { AuthService } from './modules/accounts/auth.service.js';
+import { SettingsService } from './modules/accounts/settings.service.js';
+import { TeamService } from './modules/accounts/team.service.js';
+import { ApiAccessRepo } from './modules/api-access/api-access.repo.js';
+import { ApiAccessService } from './modules/api-access/api-access.service.js';
+import { BarcodesRepo } from './modules/barcodes/barcodes.repo.js';
+import { BarcodesService } from './modules/barcodes/barcodes.service.js';
+import { RenderPool } from './modules/barcodes/render-pool.js';
+import { LocalBlobStorage } from './platform/storage/local-blob-storage.js';
+
+/** Every repository and service of one process, wired once (the HTTP app and the CLI share it). */
+export type Container = ReturnType<typeof createContainer>;
+
+/** Wires repositories and services over an open database. */
+export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, mailer?: Mailer) {
+  const k = db.kysely;
+  const mail = mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(log));
+  const limiter = new RateLimiter(new RateCountersRepo(k));
+  const maintenance = new MaintenanceMode(new SystemSettingsRepo(k));
+  const accounts = new AccountsRepo(k);
+  const tokens = new AuthTokensRepo(k);
+  const auth = new AuthService({ accounts, tokens, mailer: mail, limiter, config });
+  const team = new TeamService({ accounts, tokens, mailer: mail, auth, publicUrl: config.publicUrl });
+  const settings = new SettingsService(accounts);
+  const apiAccess = new ApiAccessService(new ApiAccessRepo(k), limiter, config.limits);
+  const storage = new LocalBlobStorage(path.join(config.dataDir, 'files'));
+  const barcodes = new BarcodesService({ repo: new BarcodesRepo(k), storage, pool: new RenderPool() });
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, apiAccess, storage, barcodes };
+}

@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import { it } from 'vitest';
+import { createApiKey, signUpVerified, v2 } from './test/fixtures.js';
+import { createTestApp } from './test/test-app.js';
+import { makeLogo, multipart } from './modules/barcodes/barcodes.test-helpers.js';
+it('dbg', async () => {
+  const t = await createTestApp();
+  const { token } = await signUpVerified(t);
+  const key = await createApiKey(t, token);
+  let res = await t.app.inject({ method: 'GET', url: `/api/?section=barcode&action=generate&api_key=${key}&value=Hello%20World&text=Gate%204%20Row%20B&textalignment=C&filetype=PNG&size=4` });
+  fs.writeFileSync('/tmp/zx/legacy.png', res.rawPayload);
+  const body = multipart({ params: JSON.stringify({ name: 'T', options: {} }) }, [{ field: 'logo', filename: 'l.png', contentType: 'image/png', data: await makeLogo('png') }]);
+  const c = await t.app.inject({ method: 'POST', url: '/api-v2/barcode_template/create/', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+  const id = c.json<{id:number}>().id;
+  res = await t.app.inject({ method: 'POST', url: '/api-v2/barcode/generate/', payload: { value: 'VIP-000042', templateId: id, caption: 'VIP', showValue: true }, headers: { authorization: `Bearer ${token}` } });
+  fs.writeFileSync('/tmp/zx/logo.png', res.rawPayload);
+  res = await t.app.inject({ method: 'POST', url: '/api-v2/barcode/generate/', payload: { value: '9520123456788', symbology: 'ean13', templateId: id, logoPosition: 'left', frame: true }, headers: { authorization: `Bearer ${token}` } });
+  fs.writeFileSync('/tmp/zx/ean.png', res.rawPayload);
+  res = await t.app.inject({ method: 'POST', url: '/api-v2/barcode/labels/', payload: { layout: 'avery-l7160', range: { prefix: 'A-', start: 1, end: 30, padding: 5 }, symbology: 'code128' }, headers: { authorization: `Bearer ${token}` } });
+  fs.writeFileSync('/tmp/zx/labels.pdf', res.rawPayload);
+  console.log(res.statusCode, res.rawPayload.length);
+  await t.container.barcodes.close(); await t.close();
+});

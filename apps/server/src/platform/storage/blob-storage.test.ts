@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { InvalidBlobKeyError, type BlobStorage } from './blob-storage.js';
+import { LocalBlobStorage } from './local-blob-storage.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanbase-blob-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+// The contract every BlobStorage adapter meets (the S3 adapter will run the same suite).
+const adapters: [string, () => BlobStorage][] = [['local folder', () => new LocalBlobStorage(path.join(dir, 'files'))]];
+
+describe.each(adapters)('BlobStorage contract: %s', (_name, make) => {
+  const store = make();
+
+  it('puts, gets, checks and deletes bytes', async () => {
+    const key = 'accounts/1/barcode-logos/logo-a.png';
+    expect(await store.exists(key)).toBe(false);
+    expect(await store.get(key)).toBeUndefined();
+    await store.put(key, Buffer.from('hello'));
+    expect(await store.exists(key)).toBe(true);
+    expect((await store.get(key))?.toString()).toBe('hello');
+    await store.put(key, Buffer.from('again'));
+    expect((await store.get(key))?.toString()).toBe('again');
+    await store.delete(key);
+    await store.delete(key);
+    expect(await store.exists(key)).toBe(false);
+  });
+
+  it.each(['../etc/passwd', 'a/../../b', '/abs', 'a//b', 'a/./b', '.hidden', 'a\\b', 'a b', '', 'x/..'])('refuses the key %j', async (key) => {
+    await expect(store.put(key, Buffer.from('x'))).rejects.toBeInstanceOf(InvalidBlobKeyError);
+    await expect(store.get(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
+  });
+});

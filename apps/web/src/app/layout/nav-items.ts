@@ -1,0 +1,44 @@
+/** One entry of the navigation drawer: a label, the route it opens, and the path prefix that marks it active. */
+export type NavItem = { label: string; route: string; activePrefix: string; icon: NavIcon; tourId?: string };
+export type NavIcon = 'services' | 'specialized' | 'scans' | 'databases' | 'questions' | 'users' | 'tasks' | 'devices' | 'billing' | 'api' | 'integrations' | 'customize' | 'settings' | 'start';
+
+/** The admin areas, grouped as the drawer shows them. */
+export const navGroups: readonly { heading: string; items: readonly NavItem[] }[] = [
+  {
+    heading: 'Start',
+    items: [{ label: 'Getting started', route: 'account.firstlogin', activePrefix: '/account/firstlogin', icon: 'start' }],
+  },
+  {
+    heading: 'Scanning',
+    items: [
+      { label: 'Services', route: 'account.services', activePrefix: '/account/services', icon: 'services', tourId: 'nav-services' },
+      { label: 'Specialized services', route: 'account.specialized', activePrefix: '/account/specialized-services', icon: 'specialized' },
+      { label: 'Scans', route: 'account.scans.search.full', activePrefix: '/account/scans', icon: 'scans', tourId: 'nav-scans' },
+      { label: 'Databases', route: 'account.databases', activePrefix: '/account/databases', icon: 'databases', tourId: 'nav-databases' },
+      { label: 'Questions', route: 'account.questions', activePrefix: '/account/questions', icon: 'questions' },
+    ],
+  },
+  {
+    heading: 'People and devices',
+    items: [
+      { label: 'Users', route: 'account.users', activePrefix: '/account/users', icon: 'users', tourId: 'nav-users' },
+      { label: 'Devices', route: 'account.devices', activePrefix: '/account/devices', icon: 'devices' },
+    ],
+  },
+  {
+    heading: 'Automation',
+    items: [
+      { label: 'Tasks', route: 'account.tasks.scheduled', activePrefix: '/account/tasks', icon: 'tasks', tourId: 'nav-tasks' },
+      { label: 'API', route: 'account.api', activePrefix: '/account/api', icon: 'api' },
+      { label: 'Integrations', route: 'account.integrations', activePrefix: '/account/integrations', icon: 'integrations' },
+    ],
+  },
+  {
+    heading: 'Account',
+    items: [
+      { label: 'Billing', route: 'account.billing', activePrefix: '/account/billing', icon: 'billing' },
+      { label: 'Customize', route: 'account.customize', activePrefix: '/account/customize', icon: 'customize' },
+      { label: 'Settings', route: 'account.settings', activePrefix: '/account/settings', icon: 'settings', tourId: 'nav-settings' },
+    ],
+  },
+];

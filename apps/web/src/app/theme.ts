@@ -1,0 +1,61 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Custom colours of spec section 9, under `theme.palette.custom`. */
+export const customColours = {
+  appBackground: '#e9f1fe',
+  pageBackground: '#F7F9FC',
+  tablePrimary: '#1976d2',
+  deleteButton: '#d32f2f',
+  chipRed: '#fdecea',
+  chipRedText: '#b71c1c',
+  chipGreen: '#e8f5e9',
+  chipGreenText: '#1b5e20',
+  radio: '#2196F3',
+  info: '#0288d1',
+  scanFilters: '#eef4fd',
+  curatedServices: '#5e35b1',
+  creditCardBorder: '#cfd8e3',
+} as const;
+
+declare module '@mui/material/styles' {
+  interface Palette {
+    custom: typeof customColours;
+  }
+  interface PaletteOptions {
+    custom?: typeof customColours;
+  }
+  interface BreakpointOverrides {
+    xxl: true;
+  }
+}
+
+/** Breakpoints of spec section 9; phones and tablets (below lg) get the mobile layout. */
+export const breakpoints = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
+
+/** The single light theme (spec section 9). */
+export const theme = createTheme({
+  breakpoints: { values: breakpoints },
+  palette: {
+    mode: 'light',
+    primary: { main: '#2196F3', contrastText: '#ffffff' },
+    error: { main: customColours.deleteButton },
+    info: { main: customColours.info },
+    background: { default: customColours.pageBackground, paper: '#ffffff' },
+    text: { primary: '#1f2a37', secondary: '#5f6b7a' },
+    custom: customColours,
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '1.75rem', fontWeight: 600 },
+    h2: { fontSize: '1.375rem', fontWeight: 600 },
+    h3: { fontSize: '1.125rem', fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiPaper: { styleOverrides: { outlined: { borderColor: '#dde3ea' } } },
+    MuiCssBaseline: { styleOverrides: { html: { scrollBehavior: 'smooth' } } },
+  },
+});

@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { acceptInvite } from '@scanbase/contracts';
+import Stack from '@mui/material/Stack';
+import { TextInput } from '../../../ui/TextInput';
+import { useParams } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useServices } from '../../../app/useServices';
+import { PublicFrame } from '../../../ui/PublicFrame';
+import { AuthHeading } from '../components/AuthHeading';
+import { FormAlert } from '../components/FormAlert';
+import { PasswordField } from '../components/PasswordField';
+import { SubmitButton } from '../components/SubmitButton';
+import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
+import { useServerErrors } from '../hooks/useServerErrors';
+
+const form = acceptInvite.body.pick({ name: true, password: true });
+type Input = z.input<typeof form>;
+type Output = z.output<typeof form>;
+
+/** /user/confirmemail/{role?}/{token}/: an invited team member sets a name and password and is signed in. */
+export function AcceptInvitePage() {
+  const { v2 } = useServices();
+  const { token = '' }: { token?: string } = useParams({ strict: false });
+  const complete = useCompleteSignIn();
+  const { register, handleSubmit, setError, formState } = useForm<Input, unknown, Output>({ resolver: zodResolver(form), defaultValues: { name: '', password: '' } });
+  const { message, report } = useServerErrors(setError, ['name', 'password']);
+
+  const onSubmit = async (values: Output) => {
+    try {
+      await complete(await v2.call(acceptInvite, { token, ...values }), '/account/firstlogin/');
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  return (
+    <PublicFrame>
+      <AuthHeading title="Join your team on Scanbase">You were invited to help manage a Scanbase account. Choose your name and a password to finish.</AuthHeading>
+      <FormAlert message={message} />
+      <Stack component="form" spacing={2.5} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <TextInput label="Your name" autoComplete="name" autoFocus {...register('name')} error={Boolean(formState.errors.name)} helperText={formState.errors.name?.message} />
+        <PasswordField label="Password" autoComplete="new-password" {...register('password')} error={Boolean(formState.errors.password)} helperText={formState.errors.password?.message ?? 'At least 8 characters'} />
+        <SubmitButton busy={formState.isSubmitting}>Join the team</SubmitButton>
+      </Stack>
+    </PublicFrame>
+  );
+}

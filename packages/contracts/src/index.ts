@@ -1,0 +1,10 @@
+export * from './errors.js';
+export * from './common.js';
+export * from './roles.js';
+export * from './route.js';
+export * from './auth.js';
+export * from './team.js';
+export * from './settings.js';
+export * from './api-access.js';
+export * from './barcodes.js';
+export { v2Routes } from './routes.js';

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+
+/** Who may call a V2 route: anyone, any signed-in session, or a session with an admin role. */
+export type RouteAccess = 'public' | 'session' | 'admin' | 'owner';
+
+/** A V2 route contract: its path under /api-v2/, who may call it, its body and its reply. */
+export type V2Route<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = {
+  path: string;
+  access: RouteAccess;
+  summary: string;
+  body: B;
+  reply: R;
+};
+
+/** Declares a V2 route contract (keeps the literal types for the server and the web client). */
+export function defineV2Route<B extends z.ZodType, R extends z.ZodType>(route: V2Route<B, R>): V2Route<B, R> {
+  return route;
+}
+
+export type RouteBody<T> = T extends V2Route<infer B, z.ZodType> ? z.input<B> : never;
+export type RouteReply<T> = T extends V2Route<z.ZodType, infer R> ? z.output<R> : never;
