@@ -11,9 +11,12 @@ import { apiAccessLegacy } from './modules/api-access/api-access.legacy.js';
 import { apiAccessV2 } from './modules/api-access/api-access.v2.js';
 import { barcodesLegacy } from './modules/barcodes/barcodes.legacy.js';
 import { barcodesV2 } from './modules/barcodes/barcodes.v2.js';
+import { scanConfigLegacy, scanConfigV2 } from './modules/services/scan-config.js';
 import { legacyPlugin, QS_OPTIONS } from './platform/http/legacy/legacy-plugin.js';
 import type { LegacySection } from './platform/http/legacy/legacy-types.js';
 import { buildOpenApi } from './platform/http/v2/openapi.js';
+import { liveUpdatesPlugin } from './platform/http/live-updates.js';
+import { tasksV2 } from './modules/tasks/tasks.v2.js';
 import { v2Plugin } from './platform/http/v2/v2-plugin.js';
 import type { V2Binding } from './platform/http/v2/v2-types.js';
 
@@ -40,12 +43,12 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 /** Every legacy section, by name. Later modules add theirs here. */
 function legacySections(c: Container): Record<string, LegacySection> {
-  return { ...accountsLegacy(c.auth, c.settings), ...apiAccessLegacy(c.apiAccess), ...barcodesLegacy(c.barcodes) };
+  return { ...accountsLegacy(c.auth, c.settings), ...apiAccessLegacy(c.apiAccess), ...barcodesLegacy(c.barcodes), ...scanConfigLegacy(c.scanConfig) };
 }
 
 /** Every V2 route binding. Later modules add theirs here. */
 function v2Bindings(c: Container): V2Binding[] {
-  return [...accountsV2(c.auth, c.team, c.settings), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes)];
+  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig)];
 }
 
 /** Builds the Fastify instance (tests drive it with app.inject). */
@@ -86,6 +89,8 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
   app.addHook('onClose', async () => {
     await c.apiAccess.flushLog().catch((err: unknown) => app.log.error({ err }, 'could not write the last API log lines'));
   });
+
+  await app.register(liveUpdatesPlugin, { bus: c.bus, resolveSession });
 
   app.get('/healthz', async () => ({ ok: true, version: VERSION }));
 

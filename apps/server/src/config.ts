@@ -32,6 +32,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   ROLES: z.string().default('web,worker,scheduler'),
   WEB_DIST_DIR: z.string().optional(),
+  JOBS_CONCURRENCY: intFromEnv(2, 1, 64),
+  JOBS_RETENTION_DAYS: intFromEnv(30, 1, 3650),
+  ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = {
@@ -50,6 +53,8 @@ export type Config = {
   trustProxy: boolean;
   roles: Set<string>;
   webDistDir: string;
+  jobs: { concurrency: number; retentionDays: number };
+  allowPrivateUrls: boolean;
 };
 
 /** Thrown when an environment variable holds a value the server cannot use. */
@@ -92,5 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     roles,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    jobs: { concurrency: e.JOBS_CONCURRENCY, retentionDays: e.JOBS_RETENTION_DAYS },
+    allowPrivateUrls: e.ALLOW_PRIVATE_URLS === 'true',
   };
 }

@@ -18,6 +18,9 @@ import { BarcodesRepo } from './modules/barcodes/barcodes.repo.js';
 import { BarcodesService } from './modules/barcodes/barcodes.service.js';
 import { RenderPool } from './modules/barcodes/render-pool.js';
 import { LocalBlobStorage } from './platform/storage/local-blob-storage.js';
+import { createScanConfig } from './modules/services/scan-config.js';
+import { createEventBus } from './platform/bus/create-event-bus.js';
+import { createJobsModule } from './modules/tasks/tasks.module.js';
 
 /** Every repository and service of one process, wired once (the HTTP app and the CLI share it). */
 export type Container = ReturnType<typeof createContainer>;
@@ -36,5 +39,8 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const apiAccess = new ApiAccessService(new ApiAccessRepo(k), limiter, config.limits);
   const storage = new LocalBlobStorage(path.join(config.dataDir, 'files'));
   const barcodes = new BarcodesService({ repo: new BarcodesRepo(k), storage, pool: new RenderPool() });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, apiAccess, storage, barcodes };
+  const scanConfig = createScanConfig(db, mail, config.publicUrl);
+  const bus = createEventBus(config, db);
+  const jobs = createJobsModule({ config, db, bus, mailer: mail, storage, log, barcodes });
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, apiAccess, storage, barcodes, scanConfig, bus, jobs };
 }

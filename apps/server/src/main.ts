@@ -24,11 +24,18 @@ async function main(): Promise<void> {
   const app = await buildApp(container);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
-  // Housekeeping every hour: expired tokens and old rate counters.
+  // Housekeeping every hour: expired tokens, old rate counters, finished runs past their retention.
   const housekeeping = setInterval(() => {
-    Promise.all([container.repos.tokens.purgeExpired(), container.limiter.purge()]).catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'));
+    Promise.all([container.repos.tokens.purgeExpired(), container.limiter.purge(), container.jobs.cleanup()]).catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'));
   }, 3_600_000);
   housekeeping.unref();
+
+  // Roles (scaled-out mode runs them in separate processes; embedded mode runs all three).
+  const worker = config.roles.has('worker') ? container.jobs.worker() : undefined;
+  worker?.start();
+  if (config.roles.has('scheduler')) container.jobs.scheduler.start();
+  // Barcode render threads start now rather than on the first request.
+  container.barcodes.warmUp().catch((err: unknown) => app.log.warn({ err }, 'barcode warm-up failed'));
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -36,8 +43,11 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(housekeeping);
-    app
-      .close()
+    container.jobs.scheduler.stop();
+    Promise.resolve(worker?.stop())
+      .then(() => app.close())
+      .then(() => container.bus.close())
+      .then(() => container.barcodes.close())
       .then(() => db.close())
       .then(() => container.mailer.close())
       .then(() => process.exit(0))
@@ -49,6 +59,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
+  if (!config.roles.has('web')) {
+    app.log.info({ roles: [...config.roles] }, 'Scanbase is running without the web role (no HTTP)');
+    return;
+  }
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Scanbase is listening on ${address} (${config.database.kind === 'sqlite' ? `SQLite ${config.database.file}` : 'PostgreSQL'}); open ${config.publicUrl}`);
 }

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+// Messages people read beside form fields: "Required" instead of zod's type-level wording.
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type' && issue.input === undefined) return 'Required';
+    return undefined;
+  },
+});
+
 /** A database id: positive integer (legacy clients parse ids as integers). */
 export const id = z.number().int().positive();
 

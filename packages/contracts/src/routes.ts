@@ -3,6 +3,12 @@ import * as auth from './auth.js';
 import * as barcodes from './barcodes.js';
 import * as settings from './settings.js';
 import * as team from './team.js';
+import * as services from './services.js';
+import * as databases from './databases.js';
+import * as questions from './questions.js';
+import * as appUsers from './app-users.js';
+import * as devices from './devices.js';
+import * as tasks from './tasks.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -30,6 +36,24 @@ export const v2Routes = {
   updateIpAllowList: access.updateIpAllowList,
   listApiLog: access.listApiLog,
   generateBarcode: barcodes.generateBarcode, generateLabels: barcodes.generateLabels, listBarcodeTemplates: barcodes.listBarcodeTemplates, createBarcodeTemplate: barcodes.createBarcodeTemplate, updateBarcodeTemplate: barcodes.updateBarcodeTemplate, deleteBarcodeTemplate: barcodes.deleteBarcodeTemplate, downloadTemplateLogo: barcodes.downloadTemplateLogo,
+  listServices: services.listServices, getService: services.getService, createService: services.createService, updateService: services.updateService, deleteService: services.deleteService, setServiceUsers: services.setServiceUsers, setServiceQuestions: services.setServiceQuestions, createDemoService: services.createDemoService,
+  listDatabases: databases.listDatabases, getDatabase: databases.getDatabase, createDatabase: databases.createDatabase, renameDatabase: databases.renameDatabase, deleteDatabase: databases.deleteDatabase, clearDatabase: databases.clearDatabase, searchValues: databases.searchValues, addValue: databases.addValue, editValue: databases.editValue, deleteValue: databases.deleteValue, autofillValues: databases.autofillValues, previewImport: databases.previewImport, importValues: databases.importValuesRoute,
+  listQuestions: questions.listQuestions, getQuestion: questions.getQuestion, createQuestion: questions.createQuestion, updateQuestion: questions.updateQuestion, deleteQuestion: questions.deleteQuestion, addAnswer: questions.addAnswer, deleteAnswer: questions.deleteAnswer,
+  listAppUsers: appUsers.listAppUsers, getAppUser: appUsers.getAppUser, createAppUser: appUsers.createAppUser, updateAppUser: appUsers.updateAppUser, deleteAppUser: appUsers.deleteAppUser, appUsernameAvailable: appUsers.appUsernameAvailable, acceptAppUserInvite: appUsers.acceptAppUserInvite,
+  listDevices: devices.listDevices, renameDevice: devices.renameDevice,
+  taskCatalogue: tasks.taskCatalogue,
+  listTasks: tasks.listTasks,
+  getTask: tasks.getTask,
+  createTask: tasks.createTask,
+  updateTask: tasks.updateTask,
+  deleteTask: tasks.deleteTask,
+  runTask: tasks.runTask,
+  listNotifications: tasks.listNotifications,
+  listJobs: tasks.listJobs,
+  getJob: tasks.getJob,
+  cancelJob: tasks.cancelJob,
+  retryJob: tasks.retryJob,
+  downloadJobFile: tasks.downloadJobFile,
 } as const;
 
 export type V2Routes = typeof v2Routes;

@@ -71,6 +71,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dialect: db.dialect,
     async close() {
       await app.close();
+      await container.bus.close();
+      await container.barcodes.close();
       await db.close();
       container.mailer.close();
       await smtp.close();

@@ -47,7 +47,7 @@ export const theme = createTheme({
   shape: { borderRadius: 8 },
   typography: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontSize: '1.75rem', fontWeight: 600 },
+    h1: { fontSize: '1.5rem', fontWeight: 600, '@media (min-width:600px)': { fontSize: '1.75rem' } },
     h2: { fontSize: '1.375rem', fontWeight: 600 },
     h3: { fontSize: '1.125rem', fontWeight: 600 },
     button: { textTransform: 'none', fontWeight: 600 },

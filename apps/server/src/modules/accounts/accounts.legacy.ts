@@ -28,13 +28,14 @@ export function accountsLegacy(auth: AuthService, settings: SettingsService): Re
             const user = await auth.sessionUser(session);
             const withProperties = call.params.flag('add_properties', false);
             const s = withProperties ? await settings.get(session.accountId) : undefined;
+            const owner = user.accountUserId === null ? { email: user.username, name: user.name } : await settings.owner(session.accountId);
             const admin = el(
               'admin',
               { id: user.adminId },
               textEl('adminId', user.adminId),
               textEl('id', user.adminId),
-              textEl('username', user.accountUserId === null ? user.username : (await settings.ownerEmail(session.accountId))),
-              textEl('name', user.accountUserId === null ? user.name : ''),
+              textEl('username', owner.email),
+              textEl('name', owner.name),
               textEl('account', user.account),
               textEl('accountId', user.accountId),
               textEl('role', 'owner'),

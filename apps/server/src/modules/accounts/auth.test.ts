@@ -55,6 +55,8 @@ describe('registration and email verification', () => {
     expect(res.body.error).toBe('VALIDATION_FAILED');
     const paths = (res.body.details as { path: string }[]).map((d) => d.path).sort();
     expect(paths).toEqual(['companyName', 'email', 'password']);
+    const missing = await v2(t.app, 'auth/signup', { name: 'x', email: 'a@b.co', password: 'long enough pw' });
+    expect(missing.body.details).toEqual([{ path: 'companyName', message: 'Required' }]);
   });
 });
 

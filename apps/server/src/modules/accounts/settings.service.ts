@@ -12,11 +12,11 @@ export class SettingsService {
     return { timezoneBehavior: account.timezone_behavior, adminEmail: account.admin_email, databaseCount: account.database_count, timezone: admin.timezone };
   }
 
-  /** The owner's sign-in email (the admin record's username). */
-  async ownerEmail(accountId: number): Promise<string> {
+  /** The owner's sign-in email and name (the admin record's username and name). */
+  async owner(accountId: number): Promise<{ email: string; name: string }> {
     const admin = await this.accounts.getAdminOfAccount(accountId);
     if (!admin) throw new AppError('NOT_FOUND', 'This account no longer exists.');
-    return admin.email;
+    return { email: admin.email, name: admin.name };
   }
 
   async update(accountId: number, patch: { timezoneBehavior?: number | undefined; adminEmail?: string | undefined; timezone?: string | undefined }): Promise<AccountSettings> {

@@ -72,6 +72,11 @@ export class BarcodesService {
     this.cache = new ImageCache(deps.cacheBytes ?? 32 * 1024 * 1024);
   }
 
+  /** Starts the render workers and warms them up (call at start-up to spare the first requests). */
+  warmUp(): Promise<void> {
+    return this.deps.pool.warmUp();
+  }
+
   /** Stops the render workers. */
   close(): Promise<void> {
     return this.deps.pool.close();

@@ -104,6 +104,18 @@ describe('POST /api-v2/barcode/labels/', () => {
     expect(issue?.message).toMatch(/Label 2 \("9520123456789"\): EAN-13 check digit is wrong/);
   });
 
+  it('keeps answering other requests while a large sheet renders', async () => {
+    let finished = false;
+    const big = labels({ range: { prefix: 'LOOP-', start: 1, end: 1500 }, symbology: 'qrcode' }).then((r) => {
+      finished = true;
+      return r;
+    });
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(finished).toBe(false);
+    expect(pdfStats((await big).pdf).pages).toBe(Math.ceil(1500 / 21));
+  });
+
   it('wants values or a range, not both or neither', async () => {
     expect((await labels({ values: ['a'], range: { start: 1, end: 2 } })).status).toBe(422);
     expect((await labels({})).status).toBe(422);

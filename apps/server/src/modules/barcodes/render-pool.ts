@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { BarcodeEncodeError, runRenderTask, type RenderResult, type RenderTask } from './render-core.js';
 
@@ -27,9 +29,24 @@ export class RenderPool {
     });
   }
 
+  /** Where renders run: worker threads, or this thread when workers could not start. */
+  get mode(): 'workers' | 'inline' {
+    return this.inline || this.closed ? 'inline' : 'workers';
+  }
+
   /** Tasks waiting for a worker (for tests and figures). */
   get waiting(): number {
     return this.queue.length;
+  }
+
+  /** Starts the workers and lets their JIT warm up on a few renders (cold bwip-js is several times slower). */
+  async warmUp(rounds = 20): Promise<void> {
+    const tasks: Promise<RenderResult>[] = [];
+    for (let i = 0; i < rounds * this.size; i += 1) {
+      tasks.push(this.render({ op: 'png', opts: { bcid: 'qrcode', text: `warm-up ${i}`, scale: 2 } }));
+      tasks.push(this.render({ op: 'label', opts: { bcid: 'code128', text: `WARM-${i}` } }));
+    }
+    await Promise.all(tasks);
   }
 
   async close(): Promise<void> {
@@ -39,20 +56,27 @@ export class RenderPool {
   }
 
   private start(): void {
-    const here = import.meta.url;
-    // Under vitest/tsx the sources are .ts: the worker needs the same loader.
-    const fromSource = here.endsWith('.ts');
-    const url = new URL(fromSource ? './render-worker.ts' : './render-worker.js', here);
-    const execArgv = fromSource && !process.execArgv.some((a) => a.includes('tsx')) ? [...process.execArgv, '--import', 'tsx'] : process.execArgv;
     try {
-      for (let i = 0; i < this.size; i += 1) this.slots.push(this.spawn(url, execArgv));
+      const here = import.meta.url;
+      if (here.endsWith('.ts')) {
+        // Running from source (vitest, tsx): a worker does not inherit the TypeScript loader, so
+        // it registers tsx itself before importing the .ts worker module.
+        // createRequire resolves the CommonJS build; the ESM build sits beside it.
+        const tsxApi = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+        const worker = new URL('./render-worker.ts', here).href;
+        const code = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(worker)}); });`;
+        for (let i = 0; i < this.size; i += 1) this.slots.push(this.spawn(() => new Worker(code, { eval: true })));
+      } else {
+        const url = new URL('./render-worker.js', here);
+        for (let i = 0; i < this.size; i += 1) this.slots.push(this.spawn(() => new Worker(url)));
+      }
     } catch {
       this.inline = true;
     }
   }
 
-  private spawn(url: URL, execArgv: string[]): Slot {
-    const worker = new Worker(url, { execArgv });
+  private spawn(create: () => Worker): Slot {
+    const worker = create();
     // Idle workers must not keep the process alive (tests, CLI).
     worker.unref();
     const slot: Slot = { worker, busy: null, id: 0 };
@@ -67,7 +91,7 @@ export class RenderPool {
       }
       this.pump();
     });
-    worker.on('error', (error) => {
+    worker.on('error', () => {
       const job = slot.busy;
       slot.busy = null;
       const i = this.slots.indexOf(slot);
@@ -76,7 +100,6 @@ export class RenderPool {
       // The task itself is still good: run it here rather than fail the request.
       if (job) runRenderTask(job.task).then(job.resolve, job.reject);
       if (this.inline) this.drainInline();
-      void error;
     });
     return slot;
   }

@@ -100,6 +100,143 @@ export type BarcodeTemplatesTable = {
   updated_at: Timestamp;
 };
 
+export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export type JobsTable = {
+  id: Generated<number>;
+  account_id: number | null;
+  task_id: number | null;
+  type: string;
+  state: JobState;
+  payload: string;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Timestamp;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  cancel_requested: Generated<number>;
+  progress_done: Generated<number>;
+  progress_total: number | null;
+  progress_message: Generated<string>;
+  result: string | null;
+  error: string | null;
+  dedupe_key: string | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+};
+
+export type JobLogsTable = {
+  id: Generated<number>;
+  job_id: number;
+  at: Timestamp;
+  level: 'info' | 'warn' | 'error';
+  message: string;
+};
+
+export type TasksTable = {
+  id: Generated<number>;
+  account_id: number;
+  type: string;
+  name: string;
+  schedule: string;
+  inputs: string;
+  outputs: string;
+  enabled: Generated<number>;
+  next_run_at: Timestamp | null;
+  last_run_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type DatabasesTable = {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  case_sensitive: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type DbValuesTable = {
+  id: Generated<number>;
+  account_id: number;
+  database_id: number;
+  value: string;
+  /** The value lower-cased in case-insensitive databases, as-is otherwise (unique per database). */
+  value_key: string;
+  response: Generated<string>;
+  validity: Generated<number>;
+};
+
+export type QuestionsTable = {
+  id: Generated<number>;
+  account_id: number;
+  text: string;
+  type: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type QuestionAnswersTable = {
+  id: Generated<number>;
+  account_id: number;
+  question_id: number;
+  text: string;
+  created_at: Timestamp;
+};
+
+export type AppUsersTable = {
+  id: Generated<number>;
+  account_id: number;
+  username: string;
+  username_key: string;
+  password_hash: string | null;
+  device_limit: number | null;
+  is_owner: Generated<number>;
+  invite_token_hash: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+};
+
+export type DevicesTable = {
+  id: Generated<number>;
+  account_id: number;
+  udid: string;
+  name: string;
+  app_user_id: number | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp | null;
+};
+
+export type ServicesTable = {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  validation_method: string;
+  database_id: number | null;
+  postback_url: Generated<string>;
+  description: Generated<string>;
+  duplicate_value: Generated<number>;
+  /** JSON of ServiceSettings (modules/services/service-settings.ts). */
+  settings: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+};
+
+export type ServiceUsersTable = { account_id: number; service_id: number; app_user_id: number };
+
+export type ServiceQuestionsTable = {
+  account_id: number;
+  service_id: number;
+  question_id: number;
+  position: number;
+  condition: Generated<string>;
+  required: Generated<number>;
+};
+
 /** The whole schema as Kysely sees it. */
 export type Database = {
   accounts: AccountsTable;
@@ -110,5 +247,17 @@ export type Database = {
   api_log: ApiLogTable;
   rate_counters: RateCountersTable;
   system_settings: SystemSettingsTable;
+  tasks: TasksTable;
+  jobs: JobsTable;
+  job_logs: JobLogsTable;
   barcode_templates: BarcodeTemplatesTable;
+  databases: DatabasesTable;
+  db_values: DbValuesTable;
+  questions: QuestionsTable;
+  question_answers: QuestionAnswersTable;
+  app_users: AppUsersTable;
+  devices: DevicesTable;
+  services: ServicesTable;
+  service_users: ServiceUsersTable;
+  service_questions: ServiceQuestionsTable;
 };

@@ -1,3 +1,4 @@
+import { substringIndexTables } from './dialect.js';
 import type { Database } from './schema.js';
 
 /**
@@ -12,6 +13,21 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'api_keys', key: 'id' },
   { name: 'api_log', key: 'id' },
   { name: 'barcode_templates', key: 'id' },
+  { name: 'databases', key: 'id' },
+  { name: 'db_values', key: 'id' },
+  { name: 'questions', key: 'id' },
+  { name: 'question_answers', key: 'id' },
+  { name: 'app_users', key: 'id' },
+  { name: 'devices', key: 'id' },
+  { name: 'services', key: 'id' },
+  { name: 'service_users', key: null },
+  { name: 'service_questions', key: null },
   { name: 'rate_counters', key: null },
   { name: 'system_settings', key: null },
+  { name: 'tasks', key: 'id' },
+  { name: 'jobs', key: 'id' },
+  { name: 'job_logs', key: 'id' },
 ];
+
+/** Index tables a dialect derives from another table (SQLite FTS5); triggers rebuild them on import. */
+export const derivedTables: readonly string[] = substringIndexTables('db_values');

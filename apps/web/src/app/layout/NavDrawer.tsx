@@ -58,7 +58,8 @@ export function NavDrawer({ variant, open, onClose }: Props) {
 
   const content = (
     <Box component="nav" aria-label="Main navigation" sx={{ overflowY: 'auto', pb: 2 }}>
-      {variant === 'permanent' ? <Toolbar /> : null}
+      {/* The app bar stays above the drawer in both variants, so the list starts below it. */}
+      <Toolbar />
       {navGroups.map((group) => {
         const items = group.items.filter((item) => {
           const def = routesByName.get(item.route);

@@ -10,7 +10,8 @@ import { documentTitle } from './titles';
 export function RootFrame() {
   const title = useRouterState({
     select: (state) => {
-      if (state.matches.some((match) => match.status === 'notFound')) return 'Page not found';
+      // Every address the table knows matches at least one route below the root; only the root means not found.
+      if (state.status === 'idle' && state.matches.length === 1) return 'Page not found';
       return state.matches.at(-1)?.staticData.def?.meta.title;
     },
   });

@@ -1,14 +1,37 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Popper from '@mui/material/Popper';
+import Popper, { type PopperProps } from '@mui/material/Popper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { scrollToElement } from './smooth-scroll';
 import { TOUR_DEFAULT_PLACEMENT, TOUR_OFFSET_PX, type TourEnd, type TourStep } from './tour-types';
 
+// The popper.js instance MUI hands back, without depending on popper.js directly.
+type PopperInstance = PopperProps['popperRef'] extends Ref<infer T> | undefined ? T : never;
+
 type Props = { steps: readonly TourStep[]; onClose: (reason: TourEnd) => void };
+
+/** A counter that changes one frame after every resize or scroll, once the page has laid itself out again. */
+function useLayoutTick(): number {
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let frame = 0;
+    const bump = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setTick((t) => t + 1));
+    };
+    window.addEventListener('resize', bump);
+    window.addEventListener('scroll', bump, true);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', bump);
+      window.removeEventListener('scroll', bump, true);
+    };
+  }, []);
+  return tick;
+}
 
 function visibleTarget(selector: string): HTMLElement | null {
   const element = document.querySelector<HTMLElement>(selector);
@@ -57,6 +80,11 @@ export function Tour({ steps, onClose }: Props) {
   }, [next, previous, onClose]);
 
   const anchor = placed?.index === index ? placed.anchor : null;
+  const tick = useLayoutTick();
+  const popper = useRef<PopperInstance>(null);
+  useEffect(() => {
+    void popper.current?.update();
+  }, [tick]);
   if (!step || placed?.index !== index) return null;
 
   const card = (
@@ -95,9 +123,10 @@ export function Tour({ steps, onClose }: Props) {
   }
   return (
     <>
-      <Spotlight element={anchor} />
+      <Spotlight element={anchor} tick={tick} />
       <Popper
         open
+        popperRef={popper}
         anchorEl={anchor}
         placement={step.placement ?? TOUR_DEFAULT_PLACEMENT}
         sx={{ zIndex: 1400 }}
@@ -114,32 +143,28 @@ export function Tour({ steps, onClose }: Props) {
 }
 
 /** A ring around the step's element so the eye finds it. */
-function Spotlight({ element }: { element: HTMLElement }) {
-  const [rect, setRect] = useState(() => element.getBoundingClientRect());
+function Spotlight({ element, tick }: { element: HTMLElement; tick: number }) {
+  const [rect, setRect] = useState<{ tick: number; box: DOMRect } | null>(null);
   useEffect(() => {
-    const update = () => setRect(element.getBoundingClientRect());
-    update();
-    window.addEventListener('resize', update);
-    window.addEventListener('scroll', update, true);
-    return () => {
-      window.removeEventListener('resize', update);
-      window.removeEventListener('scroll', update, true);
-    };
-  }, [element]);
+    // Read after layout (one frame later), so a drawer that just appeared or a resized page is measured as it is now.
+    const frame = requestAnimationFrame(() => setRect({ tick, box: element.getBoundingClientRect() }));
+    return () => cancelAnimationFrame(frame);
+  }, [element, tick]);
+  if (!rect) return null;
+  const { box } = rect;
   return (
     <Box
       aria-hidden
       sx={{
         position: 'fixed',
-        top: rect.top - 4,
-        left: rect.left - 4,
-        width: rect.width + 8,
-        height: rect.height + 8,
+        top: box.top - 4,
+        left: box.left - 4,
+        width: box.width + 8,
+        height: box.height + 8,
         borderRadius: 2,
         boxShadow: '0 0 0 3px #2196F3, 0 0 0 9999px rgba(15, 23, 42, 0.35)',
         pointerEvents: 'none',
         zIndex: 1399,
-        transition: 'all 200ms ease',
       }}
     />
   );

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../database.js';
 import * as m0001 from './0001-foundation.js';
 import * as m0002 from './0002-barcode-templates.js';
+import * as m0003 from './0003-scan-configuration.js';
+import * as m0004 from './0004-jobs-and-tasks.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -9,4 +11,6 @@ type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-barcode-templates': m0002,
+  '0003-scan-configuration': m0003,
+  '0004-jobs-and-tasks': m0004,
 };

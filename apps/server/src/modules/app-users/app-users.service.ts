@@ -1,0 +1,172 @@
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
+import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
+import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { escapeXml as escapeHtml } from '../../platform/xml/xml-writer.js';
+import type { AppUserRow, AppUsersRepo } from './app-users.repo.js';
+
+export type AppUserInfo = { id: number; username: string; isOwner: boolean; invited: boolean; deviceLimit: number | null; serviceIds: number[]; createdAt: string };
+
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+const USERNAME = /^[\p{L}\p{N}._+-]{2,64}$/u;
+
+function looksLikeEmail(name: string): boolean {
+  return name.includes('@');
+}
+
+/** App users: the people who scan with the mobile app, their passwords, device limits and services. */
+export class AppUsersService {
+  constructor(
+    readonly repo: AppUsersRepo,
+    private readonly mailer: Mailer,
+    private readonly publicUrl: string,
+  ) {}
+
+  /**
+   * Every account has an app user for its owner (codeREADr does the same); it is created on first
+   * use, signs in with the owner's credentials and cannot be changed or deleted here (343).
+   */
+  async ensureOwner(accountId: number): Promise<void> {
+    if (await this.repo.findOwner(accountId)) return;
+    const login = await this.repo.ownerLogin(accountId);
+    if (!login) return;
+    const taken = await this.repo.findByUsernameKey(login.email.toLowerCase());
+    const username = taken ? `owner-${accountId}` : login.email;
+    await this.repo.insert(accountId, { username, key: username.toLowerCase(), passwordHash: null, deviceLimit: null, isOwner: true, inviteHash: null }).catch(async (error: unknown) => {
+      // Two first calls at once: the other one created it.
+      if (!(await this.repo.findOwner(accountId))) throw error;
+    });
+  }
+
+  /** Rows for an id list or `all`; an unknown id answers 201. */
+  async resolve(accountId: number, ids: number[] | 'all'): Promise<AppUserRow[]> {
+    await this.ensureOwner(accountId);
+    const { rows } = await this.repo.list(accountId, { ids });
+    if (Array.isArray(ids)) {
+      const missing = ids.find((id) => !rows.some((r) => r.id === id));
+      if (missing !== undefined) throw new CodedError('NOT_FOUND', 201, `User ${missing} does not exist.`);
+    }
+    return rows;
+  }
+
+  async describe(accountId: number, rows: AppUserRow[]): Promise<AppUserInfo[]> {
+    const services = await this.repo.servicesOf(accountId, rows.map((r) => r.id));
+    return rows.map((r) => ({ id: r.id, username: r.username, isOwner: r.is_owner === 1, invited: r.invite_token_hash !== null, deviceLimit: r.device_limit, serviceIds: services.filter((s) => s.app_user_id === r.id).map((s) => s.service_id), createdAt: r.created_at }));
+  }
+
+  async list(accountId: number, q: { page: number; limit: number; search?: string | undefined; sortby?: string | undefined; sortdirection?: 'asc' | 'desc' | undefined }) {
+    await this.ensureOwner(accountId);
+    const sortBy = q.sortby === 'username' ? 'username' : q.sortby === 'created' || q.sortby === 'createdAt' ? 'created_at' : 'id';
+    const { rows, total } = await this.repo.list(accountId, { search: q.search, sortBy, desc: q.sortdirection === 'desc', offset: (q.page - 1) * q.limit, limit: q.limit });
+    return { items: await this.describe(accountId, rows), total, page: q.page, limit: q.limit };
+  }
+
+  async get(accountId: number, id: number): Promise<AppUserInfo> {
+    const [info] = await this.describe(accountId, await this.resolve(accountId, [id]));
+    return info!;
+  }
+
+  /** Checks a new username: 342 missing, 330 a bad email, 340 invalid, 320 taken. */
+  private async checkUsername(raw: string | undefined, exceptId?: number): Promise<string> {
+    const username = (raw ?? '').trim();
+    if (username === '') throw new CodedError('VALIDATION_FAILED', 342, 'Username is missing.');
+    if (looksLikeEmail(username) ? !EMAIL.test(username) || username.length > 254 : false) throw new CodedError('VALIDATION_FAILED', 330, `"${username}" is not a valid email address.`);
+    if (!looksLikeEmail(username) && !USERNAME.test(username)) throw new CodedError('VALIDATION_FAILED', 340, 'Invalid username: use 2 to 64 letters, digits, dots, dashes, underscores or plus signs, or an email address.');
+    const taken = await this.repo.findByUsernameKey(username.toLowerCase());
+    if (taken && taken.id !== exceptId) throw new CodedError('CONFLICT', 320, `The username "${username}" is taken.`);
+    return username;
+  }
+
+  private checkPassword(raw: string | undefined): string {
+    if (raw === undefined || raw === '') throw new CodedError('VALIDATION_FAILED', 341, 'Password is missing.');
+    if (raw.length < 4 || raw.length > 200) throw new CodedError('VALIDATION_FAILED', 310, 'A password needs 4 to 200 characters.');
+    return raw;
+  }
+
+  private checkLimit(raw: number | string | null | undefined): number | null | undefined {
+    if (raw === undefined) return undefined;
+    if (raw === null || raw === '' || raw === 0 || raw === '0') return null;
+    const n = typeof raw === 'number' ? raw : /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+    if (!Number.isInteger(n) || n < 0) throw new CodedError('VALIDATION_FAILED', 310, 'limit must be a whole number of devices (0 or empty: unlimited).');
+    return n;
+  }
+
+  private async setServices(accountId: number, repo: AppUsersRepo, userId: number, serviceIds: number[]): Promise<void> {
+    const unique = [...new Set(serviceIds)];
+    const live = await repo.liveServiceIds(accountId, unique);
+    const missing = unique.find((id) => !live.includes(id));
+    if (missing !== undefined) throw new CodedError('NOT_FOUND', 200, `Service ${missing} does not exist.`);
+    await repo.setServices(accountId, userId, unique);
+  }
+
+  /** Creates an app user; an email username gets an invitation mail and its password is ignored. */
+  async create(accountId: number, input: { username: string | undefined; password?: string | undefined; limit?: number | string | null | undefined; serviceIds?: number[] | undefined }): Promise<number> {
+    await this.ensureOwner(accountId);
+    const username = await this.checkUsername(input.username);
+    const invite = looksLikeEmail(username);
+    const passwordHash = invite ? null : await hashPassword(this.checkPassword(input.password));
+    const deviceLimit = this.checkLimit(input.limit) ?? null;
+    const secret = invite ? newSecret() : null;
+    const id = await this.repo.transaction(async (repo) => {
+      const created = await repo.insert(accountId, { username, key: username.toLowerCase(), passwordHash, deviceLimit, isOwner: false, inviteHash: secret ? hashSecret(secret) : null });
+      if (input.serviceIds) await this.setServices(accountId, repo, created, input.serviceIds);
+      return created;
+    });
+    if (secret) await this.mailer.send(this.inviteMail(username, `${this.publicUrl}/user/confirmemail/appuser/${secret}/`));
+    return id;
+  }
+
+  private inviteMail(to: string, link: string) {
+    const intro = 'You have been added as a scanner user on Scanbase. Choose a password to sign in to the scanning app with this email address.';
+    return { to, subject: 'You are invited to scan with Scanbase', text: `${intro}\n\nChoose your password: ${link}\n\n— Scanbase`, html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Choose your password</a></p><p>— Scanbase</p>` };
+  }
+
+  /** Changes username, password, device limit or services; 343 for the owner's app user. */
+  async update(accountId: number, id: number, input: { username?: string | undefined; password?: string | undefined; limit?: number | string | null | undefined; serviceIds?: number[] | undefined }): Promise<void> {
+    const [row] = await this.resolve(accountId, [id]);
+    const touchesLogin = input.username !== undefined || input.password !== undefined || input.limit !== undefined;
+    if (row!.is_owner === 1 && touchesLogin) throw new CodedError('FORBIDDEN', 343, "This action may not change the account owner's app user.");
+    const username = input.username !== undefined && input.username.trim() !== row!.username ? await this.checkUsername(input.username, id) : undefined;
+    const passwordHash = input.password !== undefined ? await hashPassword(this.checkPassword(input.password)) : undefined;
+    const deviceLimit = this.checkLimit(input.limit);
+    await this.repo.transaction(async (repo) => {
+      await repo.update(accountId, id, { ...(username !== undefined ? { username, key: username.toLowerCase() } : {}), ...(passwordHash !== undefined ? { passwordHash, inviteHash: null } : {}), ...(deviceLimit !== undefined ? { deviceLimit } : {}) });
+      if (input.serviceIds) await this.setServices(accountId, repo, id, input.serviceIds);
+    });
+  }
+
+  /** Soft-deletes users (their scans stay); naming the owner's app user answers 343, `all` leaves it. */
+  async delete(accountId: number, ids: number[] | 'all'): Promise<void> {
+    const rows = await this.resolve(accountId, ids);
+    if (ids !== 'all' && rows.some((r) => r.is_owner === 1)) throw new CodedError('FORBIDDEN', 343, "This action may not delete the account owner's app user.");
+    await this.repo.softDelete(accountId, rows.filter((r) => r.is_owner !== 1).map((r) => r.id));
+  }
+
+  /** Checks credentials of one of this account's app users; 300 when they do not match. */
+  async validate(accountId: number, usernameRaw: string | undefined, password: string | undefined): Promise<AppUserRow> {
+    const username = (usernameRaw ?? '').trim();
+    if (username === '') throw new CodedError('VALIDATION_FAILED', 342, 'Username is missing.');
+    if (!password) throw new CodedError('VALIDATION_FAILED', 341, 'Password is missing.');
+    await this.ensureOwner(accountId);
+    const user = await this.repo.findByUsernameKey(username.toLowerCase());
+    const hash = user?.is_owner === 1 ? (await this.repo.ownerLogin(accountId))?.password_hash : user?.password_hash;
+    const valid = user !== undefined && user.account_id === accountId && hash !== null && hash !== undefined && (await verifyPassword(hash, password));
+    if (!valid || !user) throw new CodedError('AUTH_FAILED', 300, 'Invalid username or password.');
+    return user;
+  }
+
+  /** Whether a username is free across the install. */
+  async available(usernameRaw: string | undefined): Promise<boolean> {
+    const username = (usernameRaw ?? '').trim();
+    if (username === '') throw new CodedError('VALIDATION_FAILED', 342, 'Username is missing.');
+    return !(await this.repo.findByUsernameKey(username.toLowerCase()));
+  }
+
+  /** Sets an invited user's password from the emailed link. */
+  async acceptInvite(token: string, password: string): Promise<string> {
+    const user = await this.repo.findByInviteHash(hashSecret(token));
+    if (!user) throw new CodedError('NOT_FOUND', 300, 'This invitation link is not valid any more.');
+    await this.repo.update(user.account_id, user.id, { passwordHash: await hashPassword(this.checkPassword(password)), inviteHash: null });
+    return user.username;
+  }
+}

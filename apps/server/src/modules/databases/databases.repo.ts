@@ -1,0 +1,158 @@
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../../platform/db/database.js';
+import { containsText, lowerEquals, nowIso, substringMatch } from '../../platform/db/dialect.js';
+import type { Database } from '../../platform/db/schema.js';
+
+export type DatabaseRow = { id: number; account_id: number; name: string; case_sensitive: number; created_at: string; updated_at: string };
+export type ValueRow = { id: number; value: string; response: string; validity: number };
+export type NewValue = { value: string; key: string; response: string; validity: number };
+export type ValueFilters = { value?: string; valueKey?: string; valueLike?: string; response?: string; responseLike?: string; validity?: number };
+
+const dbColumns = ['id', 'account_id', 'name', 'case_sensitive', 'created_at', 'updated_at'] as const;
+const valueColumns = ['id', 'value', 'response', 'validity'] as const;
+
+/** SQL for databases (validation lists) and their values. */
+export class DatabasesRepo {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly dialect: DialectName,
+  ) {}
+
+  /** Runs `fn` in one transaction with a repo bound to it. */
+  async transaction<T>(fn: (repo: DatabasesRepo) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return fn(this);
+    return this.db.transaction().execute((trx) => fn(new DatabasesRepo(trx, this.dialect)));
+  }
+
+  async list(accountId: number, q: { ids?: number[] | 'all'; search?: string | undefined; sortBy?: 'name' | 'created_at' | 'id'; desc?: boolean; offset?: number; limit?: number }): Promise<{ rows: DatabaseRow[]; total: number }> {
+    let query = this.db.selectFrom('databases').where('account_id', '=', accountId);
+    if (Array.isArray(q.ids)) query = query.where('id', 'in', q.ids.length > 0 ? q.ids : [0]);
+    if (q.search) query = query.where(containsText(this.dialect, sql.ref('name'), q.search));
+    let rowsQuery = query.select(dbColumns).orderBy(q.sortBy ?? 'id', q.desc ? 'desc' : 'asc').orderBy('id');
+    if (q.limit !== undefined) rowsQuery = rowsQuery.limit(q.limit).offset(q.offset ?? 0);
+    const [rows, count] = await Promise.all([rowsQuery.execute(), query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
+    return { rows, total: Number(count.n) };
+  }
+
+  async get(accountId: number, id: number): Promise<DatabaseRow | undefined> {
+    return this.db.selectFrom('databases').select(dbColumns).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
+  async findByName(accountId: number, name: string): Promise<DatabaseRow | undefined> {
+    return this.db.selectFrom('databases').select(dbColumns).where('account_id', '=', accountId).where(lowerEquals(sql.ref('name'), name)).executeTakeFirst();
+  }
+
+  async insert(accountId: number, input: { name: string; caseSensitive: boolean }): Promise<DatabaseRow> {
+    const at = nowIso();
+    const row = await this.db.insertInto('databases').values({ account_id: accountId, name: input.name, case_sensitive: input.caseSensitive ? 1 : 0, created_at: at, updated_at: at }).returning(dbColumns).executeTakeFirstOrThrow();
+    await this.refreshDatabaseCount(accountId);
+    return row;
+  }
+
+  async rename(accountId: number, id: number, name: string): Promise<void> {
+    await this.db.updateTable('databases').set({ name, updated_at: nowIso() }).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  async delete(accountId: number, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('db_values').where('account_id', '=', accountId).where('database_id', 'in', ids).execute();
+    await this.db.deleteFrom('databases').where('account_id', '=', accountId).where('id', 'in', ids).execute();
+    await this.refreshDatabaseCount(accountId);
+  }
+
+  /** Keeps the settings' databaseCount equal to the number of databases. */
+  private async refreshDatabaseCount(accountId: number): Promise<void> {
+    await this.db
+      .updateTable('accounts')
+      .set((eb) => ({ database_count: eb.selectFrom('databases').select((e) => e.fn.countAll<number>().as('n')).where('account_id', '=', accountId) }))
+      .where('id', '=', accountId)
+      .execute();
+  }
+
+  /** Number of values per database. */
+  async countValues(accountId: number, ids: number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('db_values').select(['database_id', (eb) => eb.fn.countAll<number>().as('n')]).where('account_id', '=', accountId).where('database_id', 'in', ids).groupBy('database_id').execute();
+    return new Map(rows.map((r) => [r.database_id, Number(r.n)]));
+  }
+
+  /** Live services that validate against each database. */
+  async servicesUsing(accountId: number, ids: number[]): Promise<{ database_id: number; service_id: number }[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('services').select(['database_id', 'id as service_id']).where('account_id', '=', accountId).where('database_id', 'in', ids).where('deleted_at', 'is', null).orderBy('id').execute();
+    return rows.flatMap((r) => (r.database_id === null ? [] : [{ database_id: r.database_id, service_id: r.service_id }]));
+  }
+
+  async clear(accountId: number, databaseId: number): Promise<number> {
+    const r = await this.db.deleteFrom('db_values').where('account_id', '=', accountId).where('database_id', '=', databaseId).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  /** Values matching the filters, oldest first; `countLimit` caps the count (counting 1M rows is costly). */
+  async findValues(accountId: number, databaseId: number, f: ValueFilters, page: { limit: number; offset: number }, countLimit?: number): Promise<{ rows: ValueRow[]; total?: number }> {
+    let query = this.db.selectFrom('db_values').where('db_values.account_id', '=', accountId).where('db_values.database_id', '=', databaseId);
+    if (f.valueKey !== undefined) query = query.where('db_values.value_key', '=', f.valueKey);
+    if (f.valueLike) query = query.where(substringMatch(this.dialect, 'db_values', 'value', f.valueLike));
+    if (f.response !== undefined) query = query.where('db_values.response', '=', f.response);
+    if (f.responseLike) query = query.where(containsText(this.dialect, sql.ref('db_values.response'), f.responseLike));
+    if (f.validity !== undefined) query = query.where('db_values.validity', '=', f.validity);
+    const rows = await query.select(valueColumns.map((c) => `db_values.${c}` as const)).orderBy('db_values.id').limit(page.limit).offset(page.offset).execute();
+    if (countLimit === undefined) return { rows };
+    const counted = await this.db
+      .selectFrom(query.select('db_values.id').limit(countLimit).as('m'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { rows, total: Number(counted.n) };
+  }
+
+  async findValue(accountId: number, databaseId: number, key: string): Promise<ValueRow | undefined> {
+    return this.db.selectFrom('db_values').select(valueColumns).where('account_id', '=', accountId).where('database_id', '=', databaseId).where('value_key', '=', key).executeTakeFirst();
+  }
+
+  async getValue(accountId: number, id: number): Promise<(ValueRow & { database_id: number }) | undefined> {
+    return this.db.selectFrom('db_values').select([...valueColumns, 'database_id']).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertValue(accountId: number, databaseId: number, v: NewValue): Promise<number> {
+    const row = await this.db.insertInto('db_values').values({ account_id: accountId, database_id: databaseId, value: v.value, value_key: v.key, response: v.response, validity: v.validity }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateValue(accountId: number, id: number, patch: { value?: string; key?: string; response?: string; validity?: number }): Promise<void> {
+    const set = { ...(patch.value !== undefined ? { value: patch.value } : {}), ...(patch.key !== undefined ? { value_key: patch.key } : {}), ...(patch.response !== undefined ? { response: patch.response } : {}), ...(patch.validity !== undefined ? { validity: patch.validity } : {}) };
+    if (Object.keys(set).length === 0) return;
+    await this.db.updateTable('db_values').set(set).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  async deleteValue(accountId: number, id: number): Promise<void> {
+    await this.db.deleteFrom('db_values').where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  /** Inserts or replaces many values at once (keys must be distinct within the batch). */
+  async upsertValues(accountId: number, databaseId: number, values: NewValue[]): Promise<void> {
+    if (values.length === 0) return;
+    await this.db
+      .insertInto('db_values')
+      .values(values.map((v) => ({ account_id: accountId, database_id: databaseId, value: v.value, value_key: v.key, response: v.response, validity: v.validity })))
+      .onConflict((oc) => oc.columns(['database_id', 'value_key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), response: eb.ref('excluded.response'), validity: eb.ref('excluded.validity') })))
+      .execute();
+  }
+
+  /** Existing keys among `keys` (for a report of what an import would replace). */
+  async existingKeys(accountId: number, databaseId: number, keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.db.selectFrom('db_values').select('value_key').where('account_id', '=', accountId).where('database_id', '=', databaseId).where('value_key', 'in', keys).execute();
+    return new Set(rows.map((r) => r.value_key));
+  }
+
+  /** Inserts values whose key is not taken yet; answers how many were new. */
+  async insertNewValues(accountId: number, databaseId: number, values: NewValue[]): Promise<number> {
+    if (values.length === 0) return 0;
+    const r = await this.db
+      .insertInto('db_values')
+      .values(values.map((v) => ({ account_id: accountId, database_id: databaseId, value: v.value, value_key: v.key, response: v.response, validity: v.validity })))
+      .onConflict((oc) => oc.columns(['database_id', 'value_key']).doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0);
+  }
+}

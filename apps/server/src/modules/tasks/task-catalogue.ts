@@ -1,0 +1,62 @@
+import type { TaskType, TaskTypeInfo } from '@scanbase/contracts';
+import type { z } from 'zod';
+import type { JobContext, JobResult } from '../../platform/jobs/job-types.js';
+
+/** What a task handler receives: the job context plus the task's validated inputs and a place for its file. */
+export type TaskContext = JobContext & {
+  accountId: number;
+  taskId: number | null;
+  inputs: Record<string, unknown>;
+  /** Stores the run's file (export, label sheet); the progress page offers it for download. */
+  saveFile(name: string, contentType: string, data: Buffer): Promise<JobResult['file']>;
+};
+
+export type TaskHandler = { inputs: z.ZodType<Record<string, unknown>>; run(ctx: TaskContext): Promise<JobResult | undefined> };
+
+type Entry = { label: string; description: string; editable: boolean; waitsFor: string };
+
+// What each type does, and which part of Scanbase its data comes from (until that part exists,
+// the type is listed with the reason and cannot be created).
+const ENTRIES: Record<TaskType, Entry> = {
+  downloaddatabase: { label: 'Download a database', description: 'Export the values of a validation database to CSV or Excel.', editable: true, waitsFor: 'databases' },
+  downloadscan: { label: 'Download scans', description: 'Export scans matching filters to CSV or Excel.', editable: true, waitsFor: 'scans' },
+  generatebarcode: { label: 'Generate barcodes', description: 'Make a PDF label sheet of barcodes from a list of values or a numeric range.', editable: true, waitsFor: 'barcodes' },
+  exportscan: { label: 'Export scans with a template', description: 'Export scans in the layout of an export template.', editable: true, waitsFor: 'scans and export templates' },
+  clearDatabase: { label: 'Clear a database', description: 'Remove every value from a validation database (for example nightly, before a fresh import).', editable: true, waitsFor: 'databases' },
+  importdatabase: { label: 'Import into a database', description: 'Load values from a CSV file or URL into a validation database.', editable: true, waitsFor: 'databases' },
+  bulkscanremoval: { label: 'Remove scans in bulk', description: 'Delete scans matching filters (for example older than 90 days).', editable: true, waitsFor: 'scans' },
+  importuser: { label: 'Import app users', description: 'Create app users from a CSV file.', editable: true, waitsFor: 'app users' },
+  postback: { label: 'Send scans to a URL', description: 'Post scans to your server on a schedule (periodic postback).', editable: true, waitsFor: 'scans' },
+  downloadcheckinout: { label: 'Download check-in/out', description: 'Export the state of a check-in/out service.', editable: true, waitsFor: 'check-in/out services' },
+  downloaddevices: { label: 'Download devices', description: 'Export the list of devices to CSV.', editable: true, waitsFor: 'devices' },
+  importcheckinoutscans: { label: 'Import check-in/out scans', description: 'Load check-in/out scans from a CSV file.', editable: true, waitsFor: 'check-in/out services' },
+  importtablebuilderscans: { label: 'Import table-builder scans', description: 'Load table-builder records from a CSV file.', editable: true, waitsFor: 'table-builder services' },
+  exportuser: { label: 'Export app users', description: 'Export app users and their service permissions to CSV.', editable: false, waitsFor: 'app users' },
+  importtable: { label: 'Import a table', description: 'Load rows into a table-builder table.', editable: false, waitsFor: 'table-builder services' },
+};
+
+/** Task types, their descriptions, and the handlers modules have registered for them. */
+export class TaskCatalogue {
+  private readonly handlers = new Map<TaskType, TaskHandler>();
+
+  /** A module that owns a task type's data registers its handler here. */
+  register(type: TaskType, handler: TaskHandler): void {
+    this.handlers.set(type, handler);
+  }
+
+  handler(type: string): TaskHandler | undefined {
+    return this.handlers.get(type as TaskType);
+  }
+
+  list(): TaskTypeInfo[] {
+    return (Object.keys(ENTRIES) as TaskType[]).map((type) => {
+      const e = ENTRIES[type];
+      const available = this.handlers.has(type);
+      return { type, label: e.label, description: e.description, editable: e.editable, available, unavailableReason: available ? null : `Runs once Scanbase has ${e.waitsFor}; that part is not built yet.` };
+    });
+  }
+
+  types(): TaskType[] {
+    return [...this.handlers.keys()];
+  }
+}

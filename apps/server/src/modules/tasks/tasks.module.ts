@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { EventBus } from '../../platform/bus/event-bus.js';
+import type { Db } from '../../platform/db/database.js';
+import { JobQueue, defaultQueueOptions } from '../../platform/jobs/job-queue.js';
+import { JobWorker } from '../../platform/jobs/job-worker.js';
+import { JobsRepo } from '../../platform/jobs/jobs.repo.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import type { BlobStorage } from '../../platform/storage/blob-storage.js';
+import type { BarcodesService } from '../barcodes/barcodes.service.js';
+import { generateBarcodesTask } from './generate-barcodes.task.js';
+import { TaskCatalogue } from './task-catalogue.js';
+import { TaskNotifier } from './task-notifier.js';
+import { TaskScheduler } from './task-scheduler.js';
+import { TasksRepo } from './tasks.repo.js';
+import { TasksService } from './tasks.service.js';
+
+/** The jobs platform and tasks of one process: queue, catalogue of task types, worker, scheduler, notifier. */
+export type JobsModule = ReturnType<typeof createJobsModule>;
+
+/** Wires the queue and tasks; modules that own a task type's data register its handler here. */
+export function createJobsModule(deps: { config: Config; db: Db; bus: EventBus; mailer: Mailer; storage: BlobStorage; log: FastifyBaseLogger; barcodes: BarcodesService }) {
+  const queue = new JobQueue(new JobsRepo(deps.db.kysely, deps.db.dialect), deps.bus, defaultQueueOptions);
+  const tasksRepo = new TasksRepo(deps.db.kysely);
+  const catalogue = new TaskCatalogue();
+  catalogue.register('generatebarcode', generateBarcodesTask(deps.barcodes));
+  const tasks = new TasksService({ repo: tasksRepo, queue, catalogue, storage: deps.storage });
+  const notifier = new TaskNotifier({ tasks: tasksRepo, mailer: deps.mailer, publicUrl: deps.config.publicUrl, allowPrivateUrls: deps.config.allowPrivateUrls, log: deps.log });
+  const scheduler = new TaskScheduler(tasksRepo, queue, deps.log);
+  // The worker is built on first use, after every module has registered its task types.
+  let worker: JobWorker | undefined;
+  const getWorker = (): JobWorker => {
+    if (!worker) {
+      worker = new JobWorker(queue, tasks.jobHandlers(), deps.log, { concurrency: deps.config.jobs.concurrency, pollMs: 500, shutdownGraceMs: 10_000 });
+      worker.onFinished((job, state) => void notifier.notify(job, state).catch((err: unknown) => deps.log.error({ err }, 'task notification failed')));
+    }
+    return worker;
+  };
+  return {
+    queue,
+    catalogue,
+    tasks,
+    scheduler,
+    notifier,
+    worker: getWorker,
+    /** Deletes finished runs past the retention with their files. */
+    cleanup: () => queue.cleanup(deps.config.jobs.retentionDays, (key) => deps.storage.delete(key)),
+  };
+}

@@ -1,0 +1,83 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+
+/** Something changed: clients refetch over HTTP, so events carry ids only. */
+export type LiveEvent = { accountId: number; topic: string; id?: number | string };
+
+/** The live-events port: in-process in embedded mode, PostgreSQL LISTEN/NOTIFY when scaled out. */
+export type EventBus = {
+  publish(event: LiveEvent): Promise<void>;
+  /** Calls the listener for every event published by any process; answers the unsubscribe function. */
+  subscribe(listener: (event: LiveEvent) => void): () => void;
+  close(): Promise<void>;
+};
+
+/** Events within one process. */
+export class InProcessEventBus implements EventBus {
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  async publish(event: LiveEvent): Promise<void> {
+    this.emitter.emit('event', event);
+  }
+
+  subscribe(listener: (event: LiveEvent) => void): () => void {
+    this.emitter.on('event', listener);
+    return () => this.emitter.off('event', listener);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
+
+const CHANNEL = 'scanbase_events';
+
+/** Events across processes through PostgreSQL NOTIFY (payloads stay far below its 8 KB limit). */
+export class PostgresEventBus implements EventBus {
+  private readonly local = new InProcessEventBus();
+  private listener: pg.Client | undefined;
+  private ready: Promise<void> | undefined;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly notify: (channel: string, payload: string) => Promise<void>,
+  ) {}
+
+  private listen(): Promise<void> {
+    this.ready ??= (async () => {
+      const client = new pg.Client({ connectionString: this.connectionString });
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel !== CHANNEL || !message.payload) return;
+        try {
+          void this.local.publish(JSON.parse(message.payload) as LiveEvent);
+        } catch {
+          // Not ours: ignore.
+        }
+      });
+      await client.query(`LISTEN ${CHANNEL}`);
+      this.listener = client;
+    })();
+    return this.ready;
+  }
+
+  async publish(event: LiveEvent): Promise<void> {
+    await this.listen();
+    await this.notify(CHANNEL, JSON.stringify(event));
+  }
+
+  subscribe(listener: (event: LiveEvent) => void): () => void {
+    void this.listen();
+    return this.local.subscribe(listener);
+  }
+
+  /** Resolves once this process receives events from others. */
+  async whenListening(): Promise<void> {
+    await this.listen();
+  }
+
+  async close(): Promise<void> {
+    await this.local.close();
+    await this.listener?.end();
+  }
+}

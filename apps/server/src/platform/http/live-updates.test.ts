@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { signUpVerified } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let base = '';
+beforeAll(async () => {
+  t = await createTestApp();
+  base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Opens /ws and collects its messages. */
+function connect(token: string): Promise<{ socket: WebSocket; messages: { topic: string; id?: number }[]; closed: Promise<number> }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`);
+    const messages: { topic: string; id?: number }[] = [];
+    const closed = new Promise<number>((r) => socket.on('close', (code) => r(code)));
+    socket.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString()) as { topic: string; id?: number }));
+    socket.on('open', () => resolve({ socket, messages, closed }));
+    socket.on('error', reject);
+  });
+}
+
+async function until(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('live updates over /ws', () => {
+  it('sends the session’s account events and no one else’s', async () => {
+    const a = await signUpVerified(t);
+    const b = await signUpVerified(t);
+    const wa = await connect(a.token);
+    const wb = await connect(b.token);
+    await until(() => wa.messages.some((m) => m.topic === 'ready') && wb.messages.some((m) => m.topic === 'ready'));
+    const jobId = await t.container.jobs.queue.enqueue('test.nothing', {}, { accountId: a.accountId });
+    await until(() => wa.messages.some((m) => m.topic === 'job' && m.id === jobId));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(wb.messages.filter((m) => m.topic === 'job')).toEqual([]);
+    wa.socket.close();
+    wb.socket.close();
+  });
+
+  it('closes at once for an unknown token', async () => {
+    const w = await connect('not-a-session');
+    expect(await w.closed).toBe(4401);
+  });
+});

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Runs the Playwright browser tests (e2e/) against the built app and a real server.
+// Builds the web app when its dist is missing or older than its sources; never downloads a browser:
+// Debian's /usr/bin/chromium (apt-get install -y chromium) is required. Without it the tests are
+// skipped (exit 0) unless REQUIRE_BROWSER=1, which makes a missing browser a failure (exit 1).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(command, args, cwd = root) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+if (!existsSync(chromium)) {
+  const message = `Chromium not found at ${chromium}. Install Debian's browser with: apt-get update && apt-get install -y chromium`;
+  if (process.env.REQUIRE_BROWSER === '1') {
+    console.error(`${message}\nREQUIRE_BROWSER=1, so this is a failure.`);
+    process.exit(1);
+  }
+  console.log(`${message}\nBrowser tests skipped (set REQUIRE_BROWSER=1 to make this an error).`);
+  process.exit(0);
+}
+
+const webIndex = join(root, 'apps/web/dist/index.html');
+const webSources = [join(root, 'apps/web/src'), join(root, 'apps/web/index.html')];
+const stale = !existsSync(webIndex) || webSources.some((source) => (statSync(source).isDirectory() ? newestMtime(source) : statSync(source).mtimeMs) > statSync(webIndex).mtimeMs);
+if (stale) run('npm', ['run', 'build', '-w', '@scanbase/web']);
+if (!existsSync(join(root, 'apps/server/dist/main.js'))) {
+  console.error('apps/server/dist/main.js is missing: run "npm run build" at the repository root first.');
+  process.exit(1);
+}
+
+run('npx', ['playwright', 'test', ...process.argv.slice(2)], join(root, 'e2e'));
