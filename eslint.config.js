@@ -9,7 +9,11 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        // Config files belong to no tsconfig project; they are checked with the default project.
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'apps/server/vitest.config.ts', 'packages/contracts/vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {

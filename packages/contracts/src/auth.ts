@@ -28,6 +28,8 @@ export const signUp = defineV2Route({
     name: z.string().trim().min(1, 'Enter your name').max(120),
     email,
     password,
+    /** The email already signs in to Scanbase and the person confirmed they want another company with it. */
+    confirmMultiAccount: z.boolean().default(false),
   }),
   reply: z.object({ accountId: id, verificationSent: z.literal(true) }),
 });

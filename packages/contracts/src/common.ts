@@ -9,7 +9,7 @@ z.config({
 });
 
 /** A database id: positive integer (legacy clients parse ids as integers). */
-export const id = z.number().int().positive();
+export const id = z.number().int().positive().max(2_147_483_647);
 
 export const email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Enter a valid email address' }));
 

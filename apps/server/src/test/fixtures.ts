@@ -33,10 +33,10 @@ export function parseLegacy(raw: string): { raw: string; xml: Record<string, unk
 }
 
 /** Registers an account and verifies it through the emailed link; answers the session token. */
-export async function signUpVerified(t: TestApp, input: { companyName?: string; email?: string; password?: string; name?: string } = {}): Promise<{ token: string; email: string; password: string; accountId: number; adminId: number }> {
+export async function signUpVerified(t: TestApp, input: { companyName?: string; email?: string; password?: string; name?: string; confirmMultiAccount?: boolean } = {}): Promise<{ token: string; email: string; password: string; accountId: number; adminId: number }> {
   const email = input.email ?? uniqueEmail('owner');
   const password = input.password ?? 'correct horse battery';
-  const signUp = await v2(t.app, 'auth/signup', { companyName: input.companyName ?? 'Acme Events', name: input.name ?? 'Ann Owner', email, password });
+  const signUp = await v2(t.app, 'auth/signup', { companyName: input.companyName ?? 'Acme Events', name: input.name ?? 'Ann Owner', email, password, confirmMultiAccount: input.confirmMultiAccount ?? false });
   if (signUp.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signUp.body)}`);
   const mail = await t.smtp.next(email);
   const secret = linkIn(mail, '/activation/').split('/activation/')[1]?.replace(/\/$/, '') ?? '';

@@ -1,4 +1,4 @@
-import { legacyClientCodes } from '@scanbase/contracts';
+import { legacyClientCodes } from '@scanbase/contracts/errors';
 import type { SessionStore } from '../session/session-store';
 import { signInHref } from '../session/sign-in-target';
 import type { NavigationPort } from './navigation-port';

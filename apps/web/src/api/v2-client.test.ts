@@ -1,4 +1,5 @@
-import { me, signIn, v2ErrorStatus } from '@scanbase/contracts';
+import { me, signIn } from '@scanbase/contracts/auth';
+import { v2ErrorStatus } from '@scanbase/contracts/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionStore } from '../session/session-store';
 import { createMemoryStore } from '../session/storage';

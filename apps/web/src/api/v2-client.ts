@@ -34,6 +34,25 @@ export type V2ClientOptions = {
   fetch?: typeof fetch;
 };
 
+/** A file a V2 route answered with (PDF, image): its bytes and the name from content-disposition. */
+export type V2File = { blob: Blob; fileName: string | null; contentType: string };
+
+/** The file name of a content-disposition header (`filename*=UTF-8''…` or `filename="…"`). */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Fall through to the plain form.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = plain?.[2] ?? plain?.[1]?.trim();
+  return name ? name : null;
+}
+
 const NETWORK_MESSAGE = 'Could not reach Scanbase. Check your connection and try again.';
 
 /** Joins the base and a route path: surrounding slashes and spaces trimmed, exactly one trailing slash. */
@@ -102,6 +121,36 @@ export class V2Client {
 
     const code = (fields.error ?? 'UNKNOWN') as V2FailureCode;
     // Without a JSON error the reply body itself (a proxy page, a plain-text error) is the best message there is.
+    const message = fields.message ?? (text.trim().slice(0, 300) || `The server answered ${response.status} ${response.statusText}`.trim());
+    await this.applyErrorCatalogue(code, body);
+    throw new V2Error(code, message, response.status, fields.details);
+  }
+
+  /**
+   * Calls a V2 route that answers raw bytes (`barcode/generate`, `barcode/labels`, `jobs/download`);
+   * failures are JSON errors and go through the same catalogue as `call`.
+   */
+  async callForFile<R extends V2Route>(route: R, body: RouteBody<R>): Promise<V2File> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    const token = this.options.session.token;
+    if (token !== null) headers.Authorization = `Bearer ${token}`;
+    let response: Response;
+    let blob: Blob;
+    try {
+      const doFetch = this.options.fetch ?? fetch;
+      response = await doFetch(v2Url(this.options.baseUrl, route.path), { method: 'POST', headers, body: JSON.stringify(body) });
+      blob = await response.blob();
+    } catch (error) {
+      console.error(`V2 call ${route.path} failed`, error);
+      throw new V2Error('NETWORK', NETWORK_MESSAGE, 0);
+    }
+    const contentType = response.headers.get('content-type') ?? blob.type;
+    if (response.ok && !contentType.includes('application/json')) {
+      return { blob, fileName: dispositionFileName(response.headers.get('content-disposition')), contentType };
+    }
+    const text = await blob.text();
+    const fields = errorFields(readJson(text));
+    const code = (fields.error ?? 'UNKNOWN') as V2FailureCode;
     const message = fields.message ?? (text.trim().slice(0, 300) || `The server answered ${response.status} ${response.statusText}`.trim());
     await this.applyErrorCatalogue(code, body);
     throw new V2Error(code, message, response.status, fields.details);

@@ -58,7 +58,6 @@ const soon = {
   databases: ['Databases of valid values with search, add, import, autofill and clear', 'Record-level view and record uploads'],
   questions: ['Questions asked in the scanner app after each scan', 'Create and edit questions and answers'],
   users: ['App users who scan: list, create, edit, assign to services'],
-  tasks: ['Scheduled tasks: downloads, exports, imports, barcode generation, bulk removal, postbacks', 'Notifications, task instances and the task log', 'Progress of running tasks'],
   devices: ['Devices that scan for your account and their status'],
   billing: ['Billing overview, business details, invoices and credit cards', 'Plans, upgrades and scheduled plan changes'],
   api: ['API keys', 'IP allow-list for the legacy API', 'API call log'],
@@ -94,6 +93,16 @@ const scanSearchQuery = texts(
 ).extend({ page: whole, limit: whole });
 const codeQuery = texts('code', 'error');
 const referenceQuery = texts('referenceState', 'referenceParams');
+
+const taskPages = {
+  create: named(() => import('../features/tasks/pages/TaskCreatePage'), 'TaskCreatePage'),
+  edit: named(() => import('../features/tasks/pages/TaskEditPage'), 'TaskEditPage'),
+  scheduled: named(() => import('../features/tasks/pages/ScheduledTasksPage'), 'ScheduledTasksPage'),
+  notifications: named(() => import('../features/tasks/pages/TaskNotificationsPage'), 'TaskNotificationsPage'),
+  instance: named(() => import('../features/tasks/pages/TaskInstancesPage'), 'TaskInstancesPage'),
+  tasklog: named(() => import('../features/tasks/pages/TaskLogPage'), 'TaskLogPage'),
+  progress: named(() => import('../features/tasks/pages/TaskProgressPage'), 'TaskProgressPage'),
+};
 
 const title = (slug: string) => slug.replace(/[-_]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 
@@ -239,18 +248,22 @@ export const routeTable: readonly RouteDef[] = [
   admin('account.users.edit', '/account/users/{userId}/', 'User', { planned: soon.users }),
 
   // Admin area: tasks.
-  admin('account.tasks.new', '/account/tasks/new/', 'New task', { planned: soon.tasks }),
+  admin('account.tasks.new', '/account/tasks/new/', 'New task', { page: named(() => import('../features/tasks/pages/NewTaskPage'), 'NewTaskPage') }),
   ...taskTypes.flatMap((type) => [
-    admin(`account.tasks.${type}.create`, `/account/tasks/${type}/create/`, `New task: ${title(type)}`, { planned: soon.tasks }),
-    admin(`account.tasks.${type}.edit`, `/account/tasks/${type}/edit/{id}/`, `Task: ${title(type)}`, { planned: soon.tasks }),
+    admin(`account.tasks.${type}.create`, `/account/tasks/${type}/create/`, `New task: ${title(type)}`, { search: texts('prefill'), page: taskPages.create }),
+    admin(`account.tasks.${type}.edit`, `/account/tasks/${type}/edit/{id}/`, `Task: ${title(type)}`, { page: taskPages.edit }),
   ]),
   ...createOnlyTaskTypes.map((type) =>
-    admin(`account.tasks.${type}.create`, `/account/tasks/${type}/create/`, `New task: ${title(type)}`, { planned: soon.tasks }),
+    admin(`account.tasks.${type}.create`, `/account/tasks/${type}/create/`, `New task: ${title(type)}`, { search: texts('prefill'), page: taskPages.create }),
   ),
-  ...(['scheduled', 'notifications', 'instance', 'tasklog'] as const).map((list) =>
-    admin(`account.tasks.${list}`, `/account/tasks/${list}/`, `Tasks: ${title(list)}`, { search: listQuery, planned: soon.tasks }),
-  ),
-  admin('account.tasks.progress', '/account/tasks/progress/{instanceId}/', 'Task progress', { planned: soon.tasks }),
+  admin('account.tasks.scheduled', '/account/tasks/scheduled/', 'Tasks: Scheduled', { search: listQuery.extend({ show: text }), page: taskPages.scheduled }),
+  admin('account.tasks.notifications', '/account/tasks/notifications/', 'Tasks: Notifications', { search: listQuery, page: taskPages.notifications }),
+  admin('account.tasks.instance', '/account/tasks/instance/', 'Tasks: Runs', { search: listQuery, page: taskPages.instance }),
+  admin('account.tasks.tasklog', '/account/tasks/tasklog/', 'Tasks: Task log', { search: listQuery.extend(texts('state', 'type', 'from', 'to').shape), page: taskPages.tasklog }),
+  admin('account.tasks.progress', '/account/tasks/progress/{instanceId}/', 'Task progress', { page: taskPages.progress }),
+
+  // Admin area: barcodes (label sheets; our addition to the spec's routes).
+  admin('account.barcodes.labels', '/account/barcodes/labels/', 'Barcode labels', { page: named(() => import('../features/barcodes/pages/LabelSheetPage'), 'LabelSheetPage') }),
 
   // Other account pages.
   member('account.userprofile', '/account/userprofile/', 'Your profile', { privilege: 'user', planned: soon.account }),

@@ -45,7 +45,13 @@ export class AuthService {
   }
 
   /** Creates an account with its owner and mails the verification link. */
-  async signUp(input: { companyName: string; name: string; email: string; password: string }): Promise<{ accountId: number }> {
+  async signUp(input: { companyName: string; name: string; email: string; password: string; confirmMultiAccount?: boolean }): Promise<{ accountId: number }> {
+    // A second company for an email that already signs in is allowed, but only when asked for
+    // explicitly (/confirm-multi-account), so a typo'd sign-up does not silently split accounts.
+    if (!input.confirmMultiAccount) {
+      const [admins, members] = await Promise.all([this.deps.accounts.findAdminsByEmail(input.email), this.deps.accounts.findActiveAccountUsersByEmail(input.email)]);
+      if (admins.length > 0 || members.length > 0) throw new AppError('CONFLICT', 'This email already signs in to Scanbase. Sign in, or confirm that you want another company with it.');
+    }
     const passwordHash = await hashPassword(input.password);
     const { accountId, adminId } = await this.deps.accounts.createAccountWithAdmin({ ...input, passwordHash, verified: false });
     await this.sendVerification(adminId, accountId, input.email, input.companyName);

@@ -120,7 +120,10 @@ describe('an email on several accounts', () => {
   it('offers the accounts to choose from and signs into the chosen one', async () => {
     const email = uniqueEmail('multi');
     const first = await signUpVerified(t, { email, companyName: 'North Gate', password: 'shared password 1' });
-    const second = await signUpVerified(t, { email, companyName: 'South Gate', password: 'shared password 1' });
+    const refused = await v2(t.app, 'auth/signup', { companyName: 'South Gate', name: 'Ann', email, password: 'shared password 1' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('CONFLICT');
+    const second = await signUpVerified(t, { email, companyName: 'South Gate', password: 'shared password 1', confirmMultiAccount: true });
 
     const signIn = await v2(t.app, 'auth/signin', { email, password: 'shared password 1' });
     expect(signIn.body.kind).toBe('choose_account');

@@ -239,7 +239,7 @@ export class BarcodesService {
     return png;
   }
 
-  /** A PDF of labels on a sheet layout, from values or a range. */
+  /** A PDF of labels on a sheet layout, from values or a range; `onProgress` hears after each rendered chunk. */
   async labels(input: {
     layout: LabelLayoutName;
     values?: string[] | undefined;
@@ -249,7 +249,7 @@ export class BarcodesService {
     showValue: boolean;
     skip: number;
     copies: number;
-  }): Promise<Buffer> {
+  }, onProgress?: (done: number, total: number) => void): Promise<Buffer> {
     const bcid = resolveSymbology(input.symbology);
     if (!bcid) throw invalid('symbology', `Unknown symbology "${input.symbology}".`);
     const values = input.values ?? expandRange(input.range!, input.copies);
@@ -288,6 +288,7 @@ export class BarcodesService {
         }),
       );
       for (const [value, image] of rendered) images.set(value, image);
+      onProgress?.(images.size, distinct.length);
     }
     const items: LabelItem[] = [];
     for (const value of values) for (let c = 0; c < (input.values ? input.copies : 1); c += 1) items.push({ value, imageKey: value });

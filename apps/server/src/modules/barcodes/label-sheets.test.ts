@@ -121,3 +121,12 @@ describe('POST /api-v2/barcode/labels/', () => {
     expect((await labels({})).status).toBe(422);
   });
 });
+
+describe('label images keep the symbol’s shape', () => {
+  it.each(['qrcode', 'datamatrix', 'azteccode', 'microqrcode'])('%s modules are square', async (bcid) => {
+    const { labelImage } = await import('./render-core.js');
+    const img = await labelImage({ bcid, text: 'TICKET-0001' });
+    expect(img.kind).toBe('matrix');
+    expect(img.heightIn / img.widthIn).toBeCloseTo(1, 2);
+  });
+});

@@ -85,8 +85,9 @@ export async function labelImage(opts: RenderOptions): Promise<LabelImage> {
     const first = raw[0];
     if (raw.length === 1 && first && 'pixs' in first && MATRIX_FAST.has(bcid)) {
       const q = bcid.includes('pdf417') ? 2 : bcid === 'microqrcode' || bcid === 'rectangularmicroqrcode' ? 2 : 4;
-      // Rows of stacked codes (PDF417) are several modules tall: keep the physical aspect per pixel row.
-      const rowScale = first.height * 72 / first.pixy;
+      // A pixel row's height relative to a module's width (1 for square modules; stacked codes
+      // may differ): keeps the symbol's physical aspect, so a QR code stays square.
+      const rowScale = first.height / first.pixy / (first.width / first.pixx);
       const w = (first.pixx + 2 * q) * LABEL_PX;
       const rowsPx = Math.max(1, Math.round(rowScale * LABEL_PX));
       const h = first.pixy * rowsPx + 2 * q * LABEL_PX;

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { legacyAction } from '../../platform/http/legacy/legacy-bridge.js';
+import { isRowId, legacyAction } from '../../platform/http/legacy/legacy-bridge.js';
 import { LegacyError } from '../../platform/http/legacy/legacy-error.js';
 import type { LegacyParams } from '../../platform/http/legacy/legacy-params.js';
 import type { LegacySection } from '../../platform/http/legacy/legacy-types.js';
@@ -10,7 +10,7 @@ import { SHOWVALUES_CAP, type DatabasesService } from './databases.service.js';
 /** One database id: missing answers 50, anything but an integer 270. */
 export function databaseId(params: LegacyParams, name = 'database_id'): number {
   const raw = params.require(name).trim();
-  if (!/^\d{1,15}$/.test(raw)) throw new LegacyError(270, `Invalid ${name}: ${raw}`);
+  if (!isRowId(raw)) throw new LegacyError(270, `Invalid ${name}: ${raw}`);
   return Number(raw);
 }
 
@@ -122,7 +122,7 @@ export function databasesLegacy(service: DatabasesService): Record<string, Legac
             const value = text(item.value);
             const db = text(item.database_id)?.trim() || globalDb;
             if (value === undefined || !db) continue;
-            if (!/^\d{1,15}$/.test(db)) throw new LegacyError(270, `Invalid database_id: ${db}`);
+            if (!isRowId(db)) throw new LegacyError(270, `Invalid database_id: ${db}`);
             const trimRaw = text(item.trim_value)?.trim();
             const response = text(item.response) ?? text(item.message);
             work.push({ databaseId: Number(db), value, response, validity: validityOf(text(item.validity)), trim: trimRaw === undefined || trimRaw === '' ? globalTrim : trimRaw !== '0' });

@@ -1,4 +1,4 @@
-import { legacyAction, legacyTime } from '../../platform/http/legacy/legacy-bridge.js';
+import { isRowId, legacyAction, legacyTime } from '../../platform/http/legacy/legacy-bridge.js';
 import { LegacyError } from '../../platform/http/legacy/legacy-error.js';
 import type { LegacySection } from '../../platform/http/legacy/legacy-types.js';
 import { el, textEl } from '../../platform/xml/xml-writer.js';
@@ -16,7 +16,7 @@ export function devicesLegacy(service: DevicesService): Record<string, LegacySec
         }),
         update: legacyAction(async ({ params, auth }) => {
           const raw = params.require('device_id', 410, 'Required device variable is missing: device_id').trim();
-          if (!/^\d{1,15}$/.test(raw)) throw new LegacyError(410, `Invalid device_id: ${raw}`);
+          if (!isRowId(raw)) throw new LegacyError(410, `Invalid device_id: ${raw}`);
           await service.rename(auth.accountId, Number(raw), params.require('device_name', 410, 'Required device variable is missing: device_name'));
           return [];
         }),

@@ -1,5 +1,5 @@
 import { validationMethods, type ServiceSettings, type ValidationMethod } from '@scanbase/contracts';
-import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
+import { CodedError, isRowId } from '../../platform/http/legacy/legacy-bridge.js';
 
 /** A service as the rules see it: its columns plus the settings JSON. */
 export type ServiceState = { name: string; validationMethod: ValidationMethod; databaseId: number | null; postbackUrl: string; description: string; duplicateValue: boolean; settings: ServiceSettings };
@@ -126,7 +126,7 @@ export function applyVariables(current: ServiceState | null, v: Vars, opts: { re
   let databaseId = base.databaseId;
   const dbRaw = v('database_id')?.trim();
   if (dbRaw !== undefined && dbRaw !== '') {
-    if (!/^\d{1,15}$/.test(dbRaw)) throw bad(270, `Invalid database_id: ${dbRaw}`);
+    if (!isRowId(dbRaw)) throw bad(270, `Invalid database_id: ${dbRaw}`);
     databaseId = Number(dbRaw);
   }
   if (isDb && databaseId === null) throw bad(211, 'A database service needs database_id.');

@@ -97,7 +97,7 @@ describe('tasks', () => {
     expect(created.status).toBe(200);
     const jobId = created.body.jobId as number;
     const job = await waitForJob(jobId, ['succeeded', 'failed']);
-    expect(job).toMatchObject({ state: 'succeeded', taskName: 'Badge sheet', progress: { done: 1, total: 1 } });
+    expect(job).toMatchObject({ state: 'succeeded', taskName: 'Badge sheet', progress: { done: 30, total: 30, message: 'Done' } });
     expect((job.result as { file: { name: string } }).file.name).toBe('labels-avery-5160.pdf');
 
     const file = await t.app.inject({ method: 'POST', url: '/api-v2/jobs/download/', payload: { id: jobId }, headers: { authorization: `Bearer ${owner.token}` } });

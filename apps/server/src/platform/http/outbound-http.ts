@@ -43,7 +43,7 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
-      const list = addresses as unknown as dns.LookupAddress[];
+      const list = addresses;
       const bad = allowPrivate ? undefined : list.find((a) => isInternalAddress(a.address));
       if (bad) return callback(new OutboundUrlError(`${hostname} resolves to an internal address (${bad.address}). ${ALLOW_HINT}`), '', 0);
       const first = list[0];

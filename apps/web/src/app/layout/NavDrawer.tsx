@@ -8,6 +8,7 @@ import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
@@ -41,6 +42,7 @@ const icons: Record<NavIcon, ReactElement> = {
   users: <PeopleOutlined />,
   devices: <DevicesOutlined />,
   tasks: <EventRepeatOutlined />,
+  barcodes: <QrCode2Outlined />,
   api: <ApiOutlined />,
   integrations: <ExtensionOutlined />,
   billing: <AccountBalanceWalletOutlined />,

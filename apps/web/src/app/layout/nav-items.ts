@@ -1,6 +1,6 @@
 /** One entry of the navigation drawer: a label, the route it opens, and the path prefix that marks it active. */
 export type NavItem = { label: string; route: string; activePrefix: string; icon: NavIcon; tourId?: string };
-export type NavIcon = 'services' | 'specialized' | 'scans' | 'databases' | 'questions' | 'users' | 'tasks' | 'devices' | 'billing' | 'api' | 'integrations' | 'customize' | 'settings' | 'start';
+export type NavIcon = 'services' | 'specialized' | 'scans' | 'databases' | 'questions' | 'users' | 'tasks' | 'barcodes' | 'devices' | 'billing' | 'api' | 'integrations' | 'customize' | 'settings' | 'start';
 
 /** The admin areas, grouped as the drawer shows them. */
 export const navGroups: readonly { heading: string; items: readonly NavItem[] }[] = [
@@ -16,6 +16,7 @@ export const navGroups: readonly { heading: string; items: readonly NavItem[] }[
       { label: 'Scans', route: 'account.scans.search.full', activePrefix: '/account/scans', icon: 'scans', tourId: 'nav-scans' },
       { label: 'Databases', route: 'account.databases', activePrefix: '/account/databases', icon: 'databases', tourId: 'nav-databases' },
       { label: 'Questions', route: 'account.questions', activePrefix: '/account/questions', icon: 'questions' },
+      { label: 'Barcode labels', route: 'account.barcodes.labels', activePrefix: '/account/barcodes', icon: 'barcodes' },
     ],
   },
   {

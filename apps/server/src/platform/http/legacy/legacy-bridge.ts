@@ -43,3 +43,8 @@ export function legacyTime(iso: string, timeZone = 'America/New_York'): string {
   const p = Object.fromEntries(f.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
+
+/** True for text that is a possible row id (a positive 32-bit integer, the id type on both databases). */
+export function isRowId(text: string): boolean {
+  return /^\d{1,10}$/.test(text) && Number(text) <= 2_147_483_647;
+}

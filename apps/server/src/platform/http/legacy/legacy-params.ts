@@ -48,7 +48,8 @@ export class LegacyParams {
     if (v === undefined || v === '') return undefined;
     if (v.toLowerCase() === 'all') return 'all';
     const ids = v.split(',').map((s) => s.trim()).filter((s) => s !== '');
-    if (ids.length === 0 || !ids.every((s) => /^\d{1,15}$/.test(s))) throw new LegacyError(invalidCode, `Invalid ${name}: use an id, a comma list of ids, or all`);
+    // Ids are 32-bit integers on both databases; anything larger cannot exist.
+    if (ids.length === 0 || !ids.every((s) => /^\d{1,10}$/.test(s) && Number(s) <= 2_147_483_647)) throw new LegacyError(invalidCode, `Invalid ${name}: use an id, a comma list of ids, or all`);
     return [...new Set(ids.map(Number))];
   }
 }

@@ -87,7 +87,7 @@ describe('V2 plumbing', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/api-v2/auth/signin/');
     expect(Object.keys(doc.paths)).toContain('/api-v2/apilog/list/');
-    expect(Object.keys(doc.paths['/api-v2/auth/signup/']!.post.requestBody.content['application/json'].schema.properties).sort()).toEqual(['companyName', 'email', 'name', 'password']);
+    expect(Object.keys(doc.paths['/api-v2/auth/signup/']!.post.requestBody.content['application/json'].schema.properties).sort()).toEqual(['companyName', 'confirmMultiAccount', 'email', 'name', 'password']);
   });
 });
 

@@ -1,4 +1,5 @@
-import { verifyEmail, type RouteReply } from '@scanbase/contracts';
+import { verifyEmail } from '@scanbase/contracts/auth';
+import { type RouteReply } from '@scanbase/contracts/route';
 import { useEffect, useState } from 'react';
 import type { V2Client } from '../../../api/v2-client';
 import { useServices } from '../../../app/useServices';

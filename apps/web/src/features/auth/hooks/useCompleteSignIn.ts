@@ -1,4 +1,5 @@
-import { isAdminRole, type SessionUser } from '@scanbase/contracts';
+import { isAdminRole } from '@scanbase/contracts/roles';
+import { type SessionUser } from '@scanbase/contracts/auth';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useServices } from '../../../app/useServices';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { acceptInvite } from '@scanbase/contracts';
+import { acceptInvite } from '@scanbase/contracts/auth';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../ui/TextInput';
 import { useParams } from '@tanstack/react-router';

@@ -11,13 +11,16 @@ export function ConfirmMultiAccountPage() {
   return (
     <PublicFrame>
       <AuthHeading title="This email is already registered">
-        {email ? <strong>{email}</strong> : 'This address'} already signs in to Scanbase. Sign in with it to open your companies, or register with a different address.
+        {email ? <strong>{email}</strong> : 'This address'} already signs in to Scanbase. Sign in with it to open your companies, add another company that signs in with the same address, or register with a different address.
       </AuthHeading>
       <Stack spacing={1.5}>
         <Button variant="contained" size="large" component={RouterLink} href="/signin">
           Sign in
         </Button>
-        <Button variant="outlined" size="large" component={RouterLink} href="/forgotpassword">
+        <Button variant="outlined" size="large" component={RouterLink} href={`/registration?${new URLSearchParams({ email: email ?? '', multi: '1' }).toString()}`}>
+          Add another company with this email
+        </Button>
+        <Button size="large" component={RouterLink} href="/forgotpassword">
           I forgot my password
         </Button>
         <Button size="large" component={RouterLink} href="/registration">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signUp } from '@scanbase/contracts';
+import { signUp } from '@scanbase/contracts/auth';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../ui/TextInput';
@@ -25,15 +25,17 @@ type Output = z.output<typeof signUp.body>;
 export function RegistrationPage() {
   const { v2 } = useServices();
   const navigate = useNavigate();
+  // Coming back from /confirm-multi-account: the person chose another company for an email that already signs in.
+  const confirmMultiAccount = useQueryParam('multi') === '1';
   const { register, handleSubmit, setError, formState } = useForm<Input, unknown, Output>({
     resolver: zodResolver(signUp.body),
-    defaultValues: { companyName: '', name: '', email: useQueryParam('email') ?? '', password: '' },
+    defaultValues: { companyName: '', name: '', email: useQueryParam('email') ?? '', password: '', confirmMultiAccount },
   });
   const { message, report } = useServerErrors(setError, ['companyName', 'name', 'email', 'password']);
 
   const onSubmit = async (values: Output) => {
     try {
-      await v2.call(signUp, values);
+      await v2.call(signUp, { ...values, confirmMultiAccount });
       await navigate({ href: `/verify-email?${new URLSearchParams({ email: values.email }).toString()}` });
     } catch (error) {
       if (error instanceof V2Error && error.code === 'CONFLICT') {
@@ -48,7 +50,11 @@ export function RegistrationPage() {
 
   return (
     <PublicFrame>
-      <AuthHeading title="Create your account">Set up Scanbase for your company. You will confirm your email address next.</AuthHeading>
+      <AuthHeading title={confirmMultiAccount ? 'Add another company' : 'Create your account'}>
+        {confirmMultiAccount
+          ? 'This email already signs in to Scanbase. The new company gets its own data; when you sign in you choose which company to open.'
+          : 'Set up Scanbase for your company. You will confirm your email address next.'}
+      </AuthHeading>
       <FormAlert message={message} />
       <Stack component="form" spacing={2.5} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <TextInput label="Company name" autoComplete="organization" autoFocus {...field('companyName')} />

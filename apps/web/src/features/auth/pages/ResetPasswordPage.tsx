@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { password, resetPassword } from '@scanbase/contracts';
+import { password } from '@scanbase/contracts/common';
+import { resetPassword } from '@scanbase/contracts/auth';
 import Stack from '@mui/material/Stack';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { selectAccount } from '@scanbase/contracts';
+import { selectAccount } from '@scanbase/contracts/auth';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';

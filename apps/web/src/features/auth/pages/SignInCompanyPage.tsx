@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { email, id, signIn } from '@scanbase/contracts';
+import { email, id } from '@scanbase/contracts/common';
+import { signIn } from '@scanbase/contracts/auth';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../ui/TextInput';

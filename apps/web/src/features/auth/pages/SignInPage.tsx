@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signIn } from '@scanbase/contracts';
+import { signIn } from '@scanbase/contracts/auth';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../ui/TextInput';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { resendVerification } from '@scanbase/contracts';
+import { resendVerification } from '@scanbase/contracts/auth';
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
