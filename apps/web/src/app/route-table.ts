@@ -124,7 +124,7 @@ export const routeTable: readonly RouteDef[] = [
   open('auth.verifyemail', '/verify-email', 'Verify your email', { search: texts('email'), page: named(() => import('../features/auth/pages/VerifyEmailPage'), 'VerifyEmailPage') }),
   open('auth.confirmmultiaccount', '/confirm-multi-account', 'Email already registered', { search: texts('email'), page: named(() => import('../features/auth/pages/ConfirmMultiAccountPage'), 'ConfirmMultiAccountPage') }),
   open('app.custom', '/app-custom', 'Custom app page', { search: texts('tableId'), planned: soon.publicTools }),
-  open('auth.registration', '/registration', 'Create your account', { search: texts('email'), page: named(() => import('../features/auth/pages/RegistrationPage'), 'RegistrationPage') }),
+  open('auth.registration', '/registration', 'Create your account', { search: texts('email', 'multi'), page: named(() => import('../features/auth/pages/RegistrationPage'), 'RegistrationPage') }),
   open('auth.activation', '/activation/{token}/', 'Activating your account', { page: named(() => import('../features/auth/pages/ActivationPage'), 'ActivationPage') }),
   open('auth.signin', '/signin', 'Sign in', { search: texts('to', 'company'), page: named(() => import('../features/auth/pages/SignInPage'), 'SignInPage') }),
   open('auth.selectcompany', '/select-company', 'Choose a company', { search: texts('to'), page: named(() => import('../features/auth/pages/SelectCompanyPage'), 'SelectCompanyPage') }),

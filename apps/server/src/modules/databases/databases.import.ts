@@ -22,7 +22,7 @@ export type ImportProgress = { rows: number };
 export type RejectedRow = { row: number; reason: string };
 export type ImportReport = { rows: number; imported: number; rejected: number; rejectedRows: RejectedRow[] };
 
-const BATCH = 1000;
+const BATCH = 2000;
 const REPORTED = 1000;
 
 /** CSV records as string arrays, streamed (csv-parse keeps one record at a time). */
@@ -77,7 +77,6 @@ export async function importRows(rows: AsyncIterable<string[]>, caseSensitive: b
       if (report.rejectedRows.length < REPORTED) report.rejectedRows.push({ row: line, reason: result });
       continue;
     }
-    batch.delete(result.key);
     batch.set(result.key, result);
     report.imported++;
     if (batch.size >= BATCH) {

@@ -203,6 +203,6 @@ export class DatabasesService {
   /** The same import from any source of rows (CSV or XLSX). */
   async importFrom(accountId: number, databaseId: number, rows: AsyncIterable<string[]>, options: ImportOptions, onProgress?: (p: ImportProgress) => void): Promise<ImportReport> {
     const db = await this.require(accountId, databaseId);
-    return this.repo.transaction((repo) => importRows(rows, db.case_sensitive === 1, options, (batch) => repo.upsertValues(accountId, databaseId, batch), onProgress));
+    return this.repo.transaction((repo) => repo.bulkLoad(() => importRows(rows, db.case_sensitive === 1, options, (batch) => repo.upsertValues(accountId, databaseId, batch), onProgress)));
   }
 }

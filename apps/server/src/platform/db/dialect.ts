@@ -1,4 +1,4 @@
-import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expression, type Kysely, type QueryExecutorProvider, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DialectName } from './database.js';
 
 // Every difference between SQLite and PostgreSQL lives in this file.
@@ -59,18 +59,40 @@ export async function createSubstringIndex(db: Kysely<unknown>, dialect: Dialect
     return;
   }
   const fts = trigramTable(table);
-  const [t, f, c] = [sql.table(table), sql.table(fts), sql.ref(column)];
+  const [t, f, c, bulk] = [sql.table(table), sql.table(fts), sql.ref(column), sql.table(`${fts}_bulk`)];
   // columnsize=0: no per-row size table (we never rank), which keeps imports cheaper.
   await sql`CREATE VIRTUAL TABLE ${f} USING fts5(${c}, content=${sql.lit(table)}, content_rowid='id', tokenize='trigram', columnsize=0)`.execute(db);
-  await sql`CREATE TRIGGER ${sql.id(`${fts}_ai`)} AFTER INSERT ON ${t} BEGIN INSERT INTO ${f}(rowid, ${c}) VALUES (new.id, new.${c}); END`.execute(db);
+  // While a bulk load runs (loading = 1) inserts are indexed in one statement at its end instead of row by row.
+  // Updates never need it then: only the letter case of a value can change under its key, and trigrams ignore case.
+  await sql`CREATE TABLE ${bulk} (loading INTEGER NOT NULL)`.execute(db);
+  await sql`INSERT INTO ${bulk} (loading) VALUES (0)`.execute(db);
+  await sql`CREATE TRIGGER ${sql.id(`${fts}_ai`)} AFTER INSERT ON ${t} WHEN (SELECT loading FROM ${bulk}) = 0 BEGIN INSERT INTO ${f}(rowid, ${c}) VALUES (new.id, new.${c}); END`.execute(db);
   await sql`CREATE TRIGGER ${sql.id(`${fts}_ad`)} AFTER DELETE ON ${t} BEGIN INSERT INTO ${f}(${f}, rowid, ${c}) VALUES ('delete', old.id, old.${c}); END`.execute(db);
-  await sql`CREATE TRIGGER ${sql.id(`${fts}_au`)} AFTER UPDATE OF ${c} ON ${t} WHEN old.${c} IS NOT new.${c} BEGIN INSERT INTO ${f}(${f}, rowid, ${c}) VALUES ('delete', old.id, old.${c}); INSERT INTO ${f}(rowid, ${c}) VALUES (new.id, new.${c}); END`.execute(db);
+  await sql`CREATE TRIGGER ${sql.id(`${fts}_au`)} AFTER UPDATE OF ${c} ON ${t} WHEN old.${c} IS NOT new.${c} AND (SELECT loading FROM ${bulk}) = 0 BEGIN INSERT INTO ${f}(${f}, rowid, ${c}) VALUES ('delete', old.id, old.${c}); INSERT INTO ${f}(rowid, ${c}) VALUES (new.id, new.${c}); END`.execute(db);
+}
+
+/**
+ * Starts a bulk load into `table` inside the caller's transaction; answers the highest id before it,
+ * which `endBulkLoad` needs. On SQLite the trigram index is then fed once at the end.
+ */
+export async function beginBulkLoad(db: QueryExecutorProvider, dialect: DialectName, table: string): Promise<number> {
+  const row = await sql<{ m: number | null }>`SELECT MAX(id) AS m FROM ${sql.table(table)}`.execute(db);
+  if (dialect === 'sqlite') await sql`UPDATE ${sql.table(`${trigramTable(table)}_bulk`)} SET loading = 1`.execute(db);
+  return Number(row.rows[0]?.m ?? 0);
+}
+
+/** Ends a bulk load: indexes the rows added since `sinceId` (SQLite) and turns row-by-row indexing back on. */
+export async function endBulkLoad(db: QueryExecutorProvider, dialect: DialectName, table: string, column: string, sinceId: number): Promise<void> {
+  if (dialect !== 'sqlite') return;
+  const fts = trigramTable(table);
+  await sql`INSERT INTO ${sql.table(fts)}(rowid, ${sql.ref(column)}) SELECT id, ${sql.ref(column)} FROM ${sql.table(table)} WHERE id > ${sinceId}`.execute(db);
+  await sql`UPDATE ${sql.table(`${fts}_bulk`)} SET loading = 0`.execute(db);
 }
 
 /** Tables the dialect adds for substring indexes (rebuilt from their source; not exported). */
 export function substringIndexTables(table: string): string[] {
   const fts = trigramTable(table);
-  return [fts, `${fts}_data`, `${fts}_idx`, `${fts}_config`, `${fts}_docsize`, `${fts}_content`];
+  return [fts, `${fts}_data`, `${fts}_idx`, `${fts}_config`, `${fts}_docsize`, `${fts}_content`, `${fts}_bulk`];
 }
 
 /**
@@ -93,4 +115,15 @@ export function substringMatch(dialect: DialectName, table: string, column: stri
 export function containsText(dialect: DialectName, column: Expression<string>, term: string): RawBuilder<boolean> {
   const fn = dialect === 'postgres' ? sql`strpos` : sql`instr`;
   return sql<boolean>`${fn}(lower(${column}), ${term.toLowerCase()}) > 0`;
+}
+
+/**
+ * The ids of rows whose column contains `term` (case-insensitive), ascending, as a table with one
+ * column `id` to drive a query from; undefined when the dialect does better with `substringMatch`
+ * (PostgreSQL's planner picks the trigram index itself; SQLite needs the FTS table as the outer loop).
+ */
+export function substringIds(dialect: DialectName, table: string, term: string): RawBuilder<{ id: number }> | undefined {
+  if (dialect !== 'sqlite' || [...term].length < 3) return undefined;
+  const fts = sql.table(trigramTable(table));
+  return sql<{ id: number }>`(SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH ${`"${term.replace(/"/g, '""')}"`})`;
 }

@@ -90,3 +90,26 @@ export async function postForm(urlText: string, fields: [string, string][], opti
     req.end(body);
   });
 }
+
+/** GETs a customer URL as a stream (URL imports), refusing internal addresses unless allowed; at most `maxBytes`. */
+export async function getStream(urlText: string, options: { allowPrivate: boolean; timeoutMs: number; maxBytes: number }): Promise<http.IncomingMessage> {
+  const url = checkOutboundUrl(urlText, options.allowPrivate);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.get(url, { lookup: guardedLookup(options.allowPrivate), timeout: options.timeoutMs, headers: { 'user-agent': 'Scanbase' } }, (res) => {
+      if ((res.statusCode ?? 0) >= 400) {
+        res.resume();
+        reject(new OutboundUrlError(`${url.hostname} answered HTTP ${res.statusCode ?? 0}.`));
+        return;
+      }
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > options.maxBytes) res.destroy(new OutboundUrlError(`The file is larger than ${Math.round(options.maxBytes / 1_048_576)} MB.`));
+      });
+      resolve(res);
+    });
+    req.on('timeout', () => req.destroy(new Error(`No answer within ${Math.round(options.timeoutMs / 1000)} s.`)));
+    req.on('error', reject);
+  });
+}

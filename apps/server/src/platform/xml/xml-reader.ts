@@ -31,7 +31,13 @@ function normalise(value: unknown): ParamValue {
 export function readXmlParams(text: string): ParamMap {
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new XmlReadError(`XML is not well-formed: ${valid.err.msg} (line ${valid.err.line})`);
-  const doc = parser.parse(text) as Record<string, unknown>;
+  let doc: Record<string, unknown>;
+  try {
+    doc = parser.parse(text) as Record<string, unknown>;
+  } catch (error) {
+    // fast-xml-parser refuses some element names (`prototype`, `__proto__`) after validation passed.
+    throw new XmlReadError(error instanceof Error ? error.message : String(error));
+  }
   const rootName = Object.keys(doc)[0];
   const root = rootName === undefined ? undefined : doc[rootName];
   if (root === undefined || typeof root !== 'object' || root === null || Array.isArray(root)) return {};

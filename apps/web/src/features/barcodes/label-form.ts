@@ -14,6 +14,18 @@ export const layoutLabels: Record<LabelLayoutName, string> = {
   'thermal-62x29': 'Thermal 62 × 29 mm (Brother DK-11209) · one per page',
 };
 
+/** Short names for the selected layout (the menu shows the full line). */
+export const layoutShortLabels: Record<LabelLayoutName, string> = {
+  'avery-l7160': 'Avery L7160 (A4, 21 per sheet)',
+  'avery-l7159': 'Avery L7159 (A4, 24 per sheet)',
+  'avery-l7163': 'Avery L7163 (A4, 14 per sheet)',
+  'avery-5160': 'Avery 5160 (Letter, 30 per sheet)',
+  'avery-5163': 'Avery 5163 (Letter, 10 per sheet)',
+  'thermal-4x6': 'Thermal 4 × 6 in',
+  'thermal-2x1': 'Thermal 2 × 1 in',
+  'thermal-62x29': 'Thermal 62 × 29 mm',
+};
+
 export { commonSymbologies, labelLayouts };
 
 /** The label-sheet inputs as the form holds them (numbers stay text until they are checked). */
@@ -77,6 +89,16 @@ export function firstLabelValue(form: LabelFormValues): string | null {
   const padding = num(form.padding) ?? 0;
   if (start === undefined || !Number.isInteger(start) || start < 0 || !Number.isInteger(padding) || padding < 0 || padding > 18) return null;
   return `${form.prefix}${String(start).padStart(padding, '0')}${form.suffix}`;
+}
+
+/** The first and last value of a range as they will be printed, or null while the range is incomplete. */
+export function rangeEnds(form: LabelFormValues): { first: string; last: string } | null {
+  const start = num(form.start);
+  const end = num(form.end);
+  const padding = num(form.padding) ?? 0;
+  if (start === undefined || end === undefined || !Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start || !Number.isInteger(padding) || padding < 0 || padding > 18) return null;
+  const label = (n: number) => `${form.prefix}${String(n).padStart(padding, '0')}${form.suffix}`;
+  return { first: label(start), last: label(end) };
 }
 
 /** How many labels the form asks for (values × copies, or the range), or null when it cannot tell yet. */

@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
-import { commonSymbologies, labelCount, labelLayouts, layoutLabels, valueLines, type LabelFormValues } from '../label-form';
+import { commonSymbologies, labelCount, rangeEnds, labelLayouts, layoutLabels, layoutShortLabels, valueLines, type LabelFormValues } from '../label-form';
 import type { LabelLayoutName } from '@scanbase/contracts/barcodes';
 
 type Props = {
@@ -21,6 +21,7 @@ type Props = {
 /** The inputs of a label sheet: values or a numeric range, symbology, layout, value text, copies, skip. */
 export function LabelInputsFields({ value, onChange, errors, disabled = false }: Props) {
   const count = labelCount(value);
+  const rangeExample = value.source === 'range' ? rangeEnds(value) : null;
   const symbologies = commonSymbologies.some((s) => s.id === value.symbology) ? commonSymbologies : [...commonSymbologies, { id: value.symbology, label: value.symbology, kind: '2d' as const }];
   const text = (key: keyof LabelFormValues, label: string, errorKey: string, extra: { helperText?: string; inputMode?: 'numeric'; placeholder?: string } = {}) => (
     <TextField
@@ -63,13 +64,25 @@ export function LabelInputsFields({ value, onChange, errors, disabled = false }:
         />
       ) : (
         <Box>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(5, 1fr)' } }}>
-            {text('prefix', 'Prefix', 'range.prefix', { placeholder: 'A-' })}
-            {text('start', 'From', 'range.start', { inputMode: 'numeric' })}
-            {text('end', 'To', 'range.end', { inputMode: 'numeric' })}
-            {text('padding', 'Digits', 'range.padding', { inputMode: 'numeric', helperText: 'Zero-pad to' })}
-            {text('suffix', 'Suffix', 'range.suffix')}
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr 1fr', sm: '1.2fr 1fr 1fr 1fr 1.2fr' },
+              gridTemplateAreas: { xs: '"start end" "prefix suffix" "padding ."', sm: '"prefix start end padding suffix"' },
+            }}
+          >
+            <Box sx={{ gridArea: 'prefix' }}>{text('prefix', 'Prefix', 'range.prefix', { placeholder: 'A-' })}</Box>
+            <Box sx={{ gridArea: 'start' }}>{text('start', 'From', 'range.start', { inputMode: 'numeric' })}</Box>
+            <Box sx={{ gridArea: 'end' }}>{text('end', 'To', 'range.end', { inputMode: 'numeric' })}</Box>
+            <Box sx={{ gridArea: 'padding' }}>{text('padding', 'Digits', 'range.padding', { inputMode: 'numeric', helperText: '0 = no zero-padding' })}</Box>
+            <Box sx={{ gridArea: 'suffix' }}>{text('suffix', 'Suffix', 'range.suffix')}</Box>
           </Box>
+          {rangeExample ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Labels run from <strong>{rangeExample.first}</strong> to <strong>{rangeExample.last}</strong>
+            </Typography>
+          ) : null}
           {errors.range ? (
             <Typography color="error" variant="body2" role="alert" sx={{ mt: 1 }}>
               {errors.range}
@@ -77,7 +90,25 @@ export function LabelInputsFields({ value, onChange, errors, disabled = false }:
           ) : null}
         </Box>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+        <TextField
+          select
+          label="Sheet layout"
+          size="small"
+          value={value.layout}
+          onChange={(event) => onChange({ layout: event.target.value as LabelLayoutName })}
+          error={Boolean(errors.layout)}
+          helperText={errors.layout}
+          disabled={disabled}
+          sx={{ gridColumn: '1 / -1' }}
+          slotProps={{ select: { renderValue: (selected) => layoutShortLabels[selected as LabelLayoutName] } }}
+        >
+          {labelLayouts.map((layout) => (
+            <MenuItem key={layout} value={layout}>
+              {layoutLabels[layout]}
+            </MenuItem>
+          ))}
+        </TextField>
         <TextField
           select
           label="Symbology"
@@ -91,22 +122,6 @@ export function LabelInputsFields({ value, onChange, errors, disabled = false }:
           {symbologies.map((s) => (
             <MenuItem key={s.id} value={s.id}>
               {s.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Sheet layout"
-          size="small"
-          value={value.layout}
-          onChange={(event) => onChange({ layout: event.target.value as LabelLayoutName })}
-          error={Boolean(errors.layout)}
-          helperText={errors.layout}
-          disabled={disabled}
-        >
-          {labelLayouts.map((layout) => (
-            <MenuItem key={layout} value={layout}>
-              {layoutLabels[layout]}
             </MenuItem>
           ))}
         </TextField>

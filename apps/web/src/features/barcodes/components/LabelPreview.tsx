@@ -42,7 +42,7 @@ export function LabelPreview({ value, symbology, showValue }: Props) {
           <CircularProgress size={28} aria-label="Drawing the preview" />
         )}
       </Box>
-      {value !== null ? (
+      {value !== null && !showValue ? (
         <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all', textAlign: 'center' }}>
           {value}
         </Typography>

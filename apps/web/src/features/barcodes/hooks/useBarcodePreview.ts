@@ -8,7 +8,7 @@ export type PreviewRequest = { value: string; symbology: string; showValue: bool
 function blobToDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
     reader.onerror = () => reject(reader.error ?? new Error('Could not read the preview image'));
     reader.readAsDataURL(blob);
   });

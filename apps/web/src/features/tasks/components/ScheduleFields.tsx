@@ -18,7 +18,7 @@ export function ScheduleFields({ value, onChange, errors }: Props) {
       value={value.time}
       onChange={(event) => onChange({ time: event.target.value })}
       error={Boolean(errors['schedule.time'])}
-      helperText={errors['schedule.time'] ?? '24-hour clock'}
+      helperText={errors['schedule.time']}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
     />
   );

@@ -45,7 +45,11 @@ export function TaskForm({ type, mode, initial, onSubmit, inputsNote }: Props) {
     setIssues((current) => current.filter((issue) => !touched.some((key) => issue.path === key || issue.path.startsWith(`${key}.`))));
   };
   const changeLabels = (patch: Partial<LabelFormValues>) =>
-    change({ labels: { ...form.labels, ...patch } }, Object.keys(patch).map((key) => `inputs.${['prefix', 'start', 'end', 'padding', 'suffix'].includes(key) ? `range.${key}` : key}`));
+    change(
+      { labels: { ...form.labels, ...patch } },
+      // Switching between a list and a range drops the messages of the side that is no longer shown.
+      Object.keys(patch).flatMap((key) => (key === 'source' ? ['inputs.values', 'inputs.range'] : [`inputs.${['prefix', 'start', 'end', 'padding', 'suffix'].includes(key) ? `range.${key}` : key}`])),
+    );
 
   const submit = async () => {
     setBusy(true);

@@ -9,7 +9,10 @@ export function useListSearch(): { search: Record<string, string>; update: (patc
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const navigate = useNavigate();
   const search: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) if (value !== undefined && value !== null && value !== '') search[key] = String(value);
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value === 'string' && value !== '') search[key] = value;
+    else if (typeof value === 'number') search[key] = String(value);
+  }
   const key = JSON.stringify(search);
   const update = useCallback(
     (patch: Record<string, Value>) => {

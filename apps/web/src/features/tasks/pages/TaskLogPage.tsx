@@ -60,7 +60,7 @@ export function TaskLogPage() {
         </Button>
       </Paper>
       <RunsList
-        params={{ page, limit: 50, state, type, from: dayBoundary(from), to: dayBoundary(to, true) }}
+        params={{ page, limit: 50, state, type: type ? `task.${type}` : undefined, from: dayBoundary(from), to: dayBoundary(to, true) }}
         onPage={(next) => update({ page: next })}
         emptyTitle={filtered ? 'No runs match these filters' : 'The task log is empty'}
         emptyText={filtered ? 'Change or clear the filters to see more runs.' : 'Every run of every task is kept here once tasks start running.'}

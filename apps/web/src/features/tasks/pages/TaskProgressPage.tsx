@@ -22,7 +22,7 @@ import { isActiveState, useJob } from '../hooks/useJob';
 import { useRetryJob } from '../hooks/useRetryJob';
 import { useTaskCatalogue } from '../hooks/useTaskCatalogue';
 import { formatDateTime, formatDuration } from '../schedule-form';
-import { taskTypeLabel } from '../task-types';
+import { taskTypeLabel, taskTypeOfJob } from '../task-types';
 
 function formatBytes(size: number): string {
   if (size < 1024) return `${size} B`;
@@ -82,7 +82,7 @@ export function TaskProgressPage() {
         {run.taskId !== null ? (
           <>
             {' · '}
-            <Box component={RouterLink} href={`/account/tasks/${run.type}/edit/${run.taskId}/`} sx={{ color: 'primary.main' }}>
+            <Box component={RouterLink} href={`/account/tasks/${taskTypeOfJob(run.type)}/edit/${run.taskId}/`} sx={{ color: 'primary.main' }}>
               Edit the task
             </Box>
           </>
