@@ -34,6 +34,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   JOBS_CONCURRENCY: intFromEnv(2, 1, 64),
   JOBS_RETENTION_DAYS: intFromEnv(30, 1, 3650),
+  JOBS_LEASE_SECONDS: intFromEnv(30, 1, 3600),
   ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false'),
 });
 
@@ -53,7 +54,7 @@ export type Config = {
   trustProxy: boolean;
   roles: Set<string>;
   webDistDir: string;
-  jobs: { concurrency: number; retentionDays: number };
+  jobs: { concurrency: number; retentionDays: number; leaseMs: number };
   allowPrivateUrls: boolean;
 };
 
@@ -97,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     roles,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
-    jobs: { concurrency: e.JOBS_CONCURRENCY, retentionDays: e.JOBS_RETENTION_DAYS },
+    jobs: { concurrency: e.JOBS_CONCURRENCY, retentionDays: e.JOBS_RETENTION_DAYS, leaseMs: e.JOBS_LEASE_SECONDS * 1000 },
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS === 'true',
   };
 }

@@ -41,6 +41,6 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const barcodes = new BarcodesService({ repo: new BarcodesRepo(k), storage, pool: new RenderPool() });
   const scanConfig = createScanConfig(db, mail, config.publicUrl);
   const bus = createEventBus(config, db);
-  const jobs = createJobsModule({ config, db, bus, mailer: mail, storage, log, barcodes });
+  const jobs = createJobsModule({ config, db, bus, mailer: mail, storage, log, barcodes, scanConfig });
   return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, apiAccess, storage, barcodes, scanConfig, bus, jobs };
 }

@@ -25,7 +25,8 @@ export type TestApp = {
 /** The PostgreSQL server the suite runs against, if any (CI and `npm run test:pg` set it). */
 export const postgresUrl = process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined;
 
-async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh PostgreSQL database on the suite's server; drop() removes it. */
+export async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sb_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

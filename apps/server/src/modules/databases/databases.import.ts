@@ -16,6 +16,12 @@ export type ImportOptions = {
   maxColumns?: number | undefined;
   /** 'abort': the first bad row rolls the whole import back; 'skip': bad rows are reported and left out. */
   onError: 'abort' | 'skip';
+  /**
+   * 'end' (default): one transaction, all or nothing. 'batch': each batch commits on its own, so a
+   * long background import does not hold SQLite's single connection (the rest of the app keeps
+   * answering); a run cut short is completed by running it again (values are upserted).
+   */
+  commit?: 'end' | 'batch' | undefined;
 };
 
 export type ImportProgress = { rows: number };

@@ -203,6 +203,10 @@ export class DatabasesService {
   /** The same import from any source of rows (CSV or XLSX). */
   async importFrom(accountId: number, databaseId: number, rows: AsyncIterable<string[]>, options: ImportOptions, onProgress?: (p: ImportProgress) => void): Promise<ImportReport> {
     const db = await this.require(accountId, databaseId);
+    if (options.commit === 'batch') {
+      if (options.onError === 'abort') throw new Error("commit 'batch' needs onError 'skip': a bad row cannot roll back committed batches");
+      return importRows(rows, db.case_sensitive === 1, options, (batch) => this.repo.transaction((repo) => repo.bulkLoad(() => repo.upsertValues(accountId, databaseId, batch))), onProgress);
+    }
     return this.repo.transaction((repo) => repo.bulkLoad(() => importRows(rows, db.case_sensitive === 1, options, (batch) => repo.upsertValues(accountId, databaseId, batch), onProgress)));
   }
 }

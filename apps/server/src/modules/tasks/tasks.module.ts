@@ -8,6 +8,8 @@ import { JobsRepo } from '../../platform/jobs/jobs.repo.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import type { BarcodesService } from '../barcodes/barcodes.service.js';
+import type { ScanConfig } from '../services/scan-config.js';
+import { registerScanConfigTasks } from './scan-config.tasks.js';
 import { generateBarcodesTask } from './generate-barcodes.task.js';
 import { TaskCatalogue } from './task-catalogue.js';
 import { TaskNotifier } from './task-notifier.js';
@@ -19,11 +21,12 @@ import { TasksService } from './tasks.service.js';
 export type JobsModule = ReturnType<typeof createJobsModule>;
 
 /** Wires the queue and tasks; modules that own a task type's data register its handler here. */
-export function createJobsModule(deps: { config: Config; db: Db; bus: EventBus; mailer: Mailer; storage: BlobStorage; log: FastifyBaseLogger; barcodes: BarcodesService }) {
-  const queue = new JobQueue(new JobsRepo(deps.db.kysely, deps.db.dialect), deps.bus, defaultQueueOptions);
+export function createJobsModule(deps: { config: Config; db: Db; bus: EventBus; mailer: Mailer; storage: BlobStorage; log: FastifyBaseLogger; barcodes: BarcodesService; scanConfig: ScanConfig }) {
+  const queue = new JobQueue(new JobsRepo(deps.db.kysely, deps.db.dialect), deps.bus, { ...defaultQueueOptions, leaseMs: deps.config.jobs.leaseMs });
   const tasksRepo = new TasksRepo(deps.db.kysely);
   const catalogue = new TaskCatalogue();
   catalogue.register('generatebarcode', generateBarcodesTask(deps.barcodes));
+  registerScanConfigTasks(catalogue, deps.scanConfig, { allowPrivateUrls: deps.config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
   const tasks = new TasksService({ repo: tasksRepo, queue, catalogue, storage: deps.storage });
   const notifier = new TaskNotifier({ tasks: tasksRepo, mailer: deps.mailer, publicUrl: deps.config.publicUrl, allowPrivateUrls: deps.config.allowPrivateUrls, log: deps.log });
   const scheduler = new TaskScheduler(tasksRepo, queue, deps.log);

@@ -49,10 +49,11 @@ export async function importData(db: Db, file: string): Promise<Record<string, n
   const typed: Kysely<Database> = db.kysely;
   const existing = await typed.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) throw new Error('The target database already holds accounts; import only into a new, empty install.');
-  const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
   const known = new Set<string>(tablesInOrder.map((t) => t.name));
   const counts: Record<string, number> = {};
   await typed.transaction().execute(async (trx) => {
+    // Opened here, not before BEGIN: lines read while PostgreSQL starts the transaction would be lost.
+    const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
     const k = trx as unknown as AnyDb;
     let header = false;
     let pending: { table: string; rows: Row[] } = { table: '', rows: [] };

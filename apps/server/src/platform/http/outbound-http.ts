@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { Transform, type Readable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 
 /** Thrown when an outbound URL is not allowed (scheme, or an internal address). */
@@ -92,7 +93,7 @@ export async function postForm(urlText: string, fields: [string, string][], opti
 }
 
 /** GETs a customer URL as a stream (URL imports), refusing internal addresses unless allowed; at most `maxBytes`. */
-export async function getStream(urlText: string, options: { allowPrivate: boolean; timeoutMs: number; maxBytes: number }): Promise<http.IncomingMessage> {
+export async function getStream(urlText: string, options: { allowPrivate: boolean; timeoutMs: number; maxBytes: number }): Promise<Readable> {
   const url = checkOutboundUrl(urlText, options.allowPrivate);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -102,12 +103,18 @@ export async function getStream(urlText: string, options: { allowPrivate: boolea
         reject(new OutboundUrlError(`${url.hostname} answered HTTP ${res.statusCode ?? 0}.`));
         return;
       }
+      // A pass-through that counts bytes: nothing flows until the caller reads it, so no data is lost.
       let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > options.maxBytes) res.destroy(new OutboundUrlError(`The file is larger than ${Math.round(options.maxBytes / 1_048_576)} MB.`));
+      const limited = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          if (size > options.maxBytes) callback(new OutboundUrlError(`The file is larger than ${Math.round(options.maxBytes / 1_048_576)} MB.`));
+          else callback(null, chunk);
+        },
       });
-      resolve(res);
+      res.on('error', (err) => limited.destroy(err));
+      limited.on('close', () => res.destroy());
+      resolve(res.pipe(limited));
     });
     req.on('timeout', () => req.destroy(new Error(`No answer within ${Math.round(options.timeoutMs / 1000)} s.`)));
     req.on('error', reject);
