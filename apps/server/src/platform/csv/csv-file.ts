@@ -5,7 +5,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Neutralises spreadsheet formula injection: a leading `'` keeps the text as text. */
 export function safeCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value as string | number | boolean);
+  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
