@@ -46,6 +46,9 @@ export class PostgresEventBus implements EventBus {
   private listen(): Promise<void> {
     this.ready ??= (async () => {
       const client = new pg.Client({ connectionString: this.connectionString });
+      // A dropped LISTEN connection must not crash the process; live updates then stop until restart
+      // (clients still poll), which the warning makes visible.
+      client.on('error', (err) => process.emitWarning(`Live-events connection lost: ${err.message}`));
       await client.connect();
       client.on('notification', (message) => {
         if (message.channel !== CHANNEL || !message.payload) return;

@@ -39,6 +39,9 @@ function pgTypes(): pg.CustomTypesConfig {
 export function openDatabase(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10, types: pgTypes() });
+    // An idle connection can be cut by the server (restart, failover, admin command). pg reports it
+    // on the pool; without a listener that would crash the process. The pool replaces the client.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
