@@ -1,20 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, TasksTable } from '../../platform/db/schema.js';
 
-export type TaskRow = {
-  id: number;
-  account_id: number;
-  type: string;
-  name: string;
-  schedule: string;
-  inputs: string;
-  outputs: string;
-  enabled: number;
-  next_run_at: string | null;
-  last_run_at: string | null;
-  created_at: string;
-  updated_at: string;
-};
+/** A task as stored (derived from the table type). */
+export type TaskRow = Selectable<TasksTable>;
 
 const taskColumns = ['id', 'account_id', 'type', 'name', 'schedule', 'inputs', 'outputs', 'enabled', 'next_run_at', 'last_run_at', 'created_at', 'updated_at'] as const;
 
@@ -55,6 +43,13 @@ export class TasksRepo {
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
+  }
+
+  /** Names of several tasks in one query. */
+  async names(accountId: number, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('tasks').select(['id', 'name']).where('account_id', '=', accountId).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   async lastState(taskId: number): Promise<string | null> {

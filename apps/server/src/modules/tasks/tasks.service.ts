@@ -160,11 +160,7 @@ export class TasksService {
 
   async listJobs(accountId: number, q: { page: number; limit: number; state?: JobStateName | undefined; type?: string | undefined; taskId?: number | undefined; from?: string | undefined; to?: string | undefined }) {
     const { rows, total } = await this.deps.queue.list(accountId, q, (q.page - 1) * q.limit, q.limit);
-    const names = new Map<number, string>();
-    for (const taskId of new Set(rows.map((r) => r.task_id).filter((t): t is number => t !== null))) {
-      const t = await this.deps.repo.get(accountId, taskId);
-      if (t) names.set(taskId, t.name);
-    }
+    const names = await this.deps.repo.names(accountId, [...new Set(rows.map((r) => r.task_id).filter((t): t is number => t !== null))]);
     return { items: rows.map((r) => toJob(r, r.task_id === null ? null : (names.get(r.task_id) ?? null))), total, page: q.page, limit: q.limit };
   }
 

@@ -1,30 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import { skipLocked } from '../db/dialect.js';
-import type { Database, JobState } from '../db/schema.js';
+import type { Database, JobState, JobsTable } from '../db/schema.js';
 
-export type JobRow = {
-  id: number;
-  account_id: number | null;
-  task_id: number | null;
-  type: string;
-  state: JobState;
-  payload: string;
-  attempts: number;
-  max_attempts: number;
-  run_at: string;
-  lease_owner: string | null;
-  lease_until: string | null;
-  cancel_requested: number;
-  progress_done: number;
-  progress_total: number | null;
-  progress_message: string;
-  result: string | null;
-  error: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-};
+/** A job as stored (derived from the table type, so the two cannot drift apart). */
+export type JobRow = Omit<Selectable<JobsTable>, 'dedupe_key'>;
 
 const jobColumns = [
   'id',
