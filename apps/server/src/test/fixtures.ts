@@ -52,3 +52,12 @@ export async function createApiKey(t: TestApp, token: string, name = 'Integratio
   if (res.status !== 200) throw new Error(`apikey failed: ${JSON.stringify(res.body)}`);
   return res.body.secret as string;
 }
+
+/**
+ * Rate limits count per clock minute. A test that makes N calls and expects call N+1 to be refused
+ * waits, when needed, so that its calls cannot straddle a minute boundary.
+ */
+export async function awayFromMinuteBoundary(neededSeconds = 10): Promise<void> {
+  const intoMinute = (Date.now() / 1000) % 60;
+  if (intoMinute > 60 - neededSeconds) await new Promise((r) => setTimeout(r, (60 - intoMinute + 0.2) * 1000));
+}
