@@ -51,3 +51,15 @@ export const importValuesRoute = defineV2Route({
   body: z.object({ id, columns: columnMapping.default({ value: 0, response: 1, validity: 2 }), hasHeader: z.boolean().default(false), trim: z.boolean().default(true), onError: z.enum(['abort', 'skip']).default('skip') }),
   reply: importReport,
 });
+/**
+ * Multipart: a `file` part (CSV or XLSX), streamed to storage, never held in memory. The import runs as an
+ * `importdatabase` job; follow it with `jobs/get` (its result `report` holds the counts and the first
+ * rejected rows; the full list of rejected rows is the job's file, a CSV).
+ */
+export const startImport = defineV2Route({
+  path: 'databases/import-start',
+  access: 'admin',
+  summary: 'Starts a background import of an uploaded CSV or XLSX; answers the job to follow.',
+  body: importValuesRoute.body,
+  reply: z.object({ jobId: id }),
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, listQuery, listReply, okReply, timestamp } from './common.js';
 import { defineV2Route } from './route.js';
 import { isTimeZone } from './settings.js';
+import { importReport } from './databases.js';
 
 /** Every task type of the product spec (account/tasks). */
 export const taskTypes = [
@@ -76,7 +77,7 @@ export const job = z.object({
   attempts: z.number().int(),
   maxAttempts: z.number().int(),
   progress: z.object({ done: z.number(), total: z.number().nullable(), message: z.string() }),
-  result: z.object({ file: jobFile.optional(), summary: z.string().optional() }).nullable(),
+  result: z.object({ file: jobFile.optional(), summary: z.string().optional(), report: importReport.optional() }).nullable(),
   error: z.string().nullable(),
   createdAt: timestamp,
   startedAt: timestamp.nullable(),
