@@ -13,4 +13,5 @@ export * from './questions.js';
 export * from './app-users.js';
 export * from './devices.js';
 export * from './tasks.js';
+export * from './scanner.js';
 export { v2Routes } from './routes.js';

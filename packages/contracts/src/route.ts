@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
-/** Who may call a V2 route: anyone, any signed-in session, or a session with an admin role. */
-export type RouteAccess = 'public' | 'session' | 'admin' | 'owner';
+/** Who may call a V2 route: anyone, any signed-in session, a session with an admin role, the owner, or an app user's token (scanner API). */
+export type RouteAccess = 'public' | 'session' | 'admin' | 'owner' | 'app';
 
 /** A V2 route contract: its path under /api-v2/, who may call it, its body and its reply. */
 export type V2Route<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = {

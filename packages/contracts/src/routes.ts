@@ -9,6 +9,7 @@ import * as questions from './questions.js';
 import * as appUsers from './app-users.js';
 import * as devices from './devices.js';
 import * as tasks from './tasks.js';
+import * as scanner from './scanner.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -54,6 +55,8 @@ export const v2Routes = {
   cancelJob: tasks.cancelJob,
   retryJob: tasks.retryJob,
   downloadJobFile: tasks.downloadJobFile,
+  appSignIn: scanner.appSignIn, appSignOut: scanner.appSignOut, appServices: scanner.appServices, appScan: scanner.appScan, appAnswers: scanner.appAnswers, appUpload: scanner.appUpload, appDatabase: scanner.appDatabase,
+  recentScans: scanner.recentScans,
 } as const;
 
 export type V2Routes = typeof v2Routes;
