@@ -17,6 +17,8 @@ import type { LegacySection } from './platform/http/legacy/legacy-types.js';
 import { buildOpenApi } from './platform/http/v2/openapi.js';
 import { liveUpdatesPlugin } from './platform/http/live-updates.js';
 import { tasksV2 } from './modules/tasks/tasks.v2.js';
+import { scansV2 } from './modules/scans/scans.v2.js';
+import { scansLegacy } from './modules/scans/scans.legacy.js';
 import { v2Plugin } from './platform/http/v2/v2-plugin.js';
 import type { V2Binding } from './platform/http/v2/v2-types.js';
 
@@ -43,12 +45,12 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 /** Every legacy section, by name. Later modules add theirs here. */
 function legacySections(c: Container): Record<string, LegacySection> {
-  return { ...accountsLegacy(c.auth, c.settings), ...apiAccessLegacy(c.apiAccess), ...barcodesLegacy(c.barcodes), ...scanConfigLegacy(c.scanConfig) };
+  return { ...accountsLegacy(c.auth, c.settings), ...apiAccessLegacy(c.apiAccess), ...barcodesLegacy(c.barcodes), ...scanConfigLegacy(c.scanConfig, c.imports), ...scansLegacy(c.scans.repo, c.scans.accountZone) };
 }
 
 /** Every V2 route binding. Later modules add theirs here. */
 function v2Bindings(c: Container): V2Binding[] {
-  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig)];
+  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans)];
 }
 
 /** Builds the Fastify instance (tests drive it with app.inject). */
@@ -78,12 +80,13 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
     maintenance: c.maintenance,
     bodyLimit: config.bodyLimitBytes,
     uploadLimit: config.uploadLimitBytes,
+    storage: c.storage,
   });
 
   const bindings = v2Bindings(c);
   const openapi = buildOpenApi(bindings.map((b) => b.route), VERSION);
   app.get('/api-v2/openapi.json', async () => openapi);
-  await app.register(v2Plugin, { bindings, resolveSession, maintenance: c.maintenance, limiter: c.limiter, perMinute: config.limits.v2PerMinute, uploadLimit: config.uploadLimitBytes });
+  await app.register(v2Plugin, { bindings, resolveSession, resolveAppSession: (token) => c.scans.sessions.resolve(token), maintenance: c.maintenance, limiter: c.limiter, perMinute: config.limits.v2PerMinute, uploadLimit: config.uploadLimitBytes, storage: c.storage });
 
   // Buffered API-log lines are written before the process lets go of the database.
   app.addHook('onClose', async () => {

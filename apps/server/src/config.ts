@@ -36,6 +36,7 @@ const envSchema = z.object({
   JOBS_RETENTION_DAYS: intFromEnv(30, 1, 3650),
   JOBS_LEASE_SECONDS: intFromEnv(30, 1, 3600),
   ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false'),
+  POSTBACK_TIMEOUT_SECONDS: intFromEnv(15, 1, 120),
 });
 
 export type Config = {
@@ -56,6 +57,8 @@ export type Config = {
   webDistDir: string;
   jobs: { concurrency: number; retentionDays: number; leaseMs: number };
   allowPrivateUrls: boolean;
+  /** How long a postback server may take to answer (the scanner app waits 15 s). */
+  postbackTimeoutMs: number;
 };
 
 /** Thrown when an environment variable holds a value the server cannot use. */
@@ -100,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     jobs: { concurrency: e.JOBS_CONCURRENCY, retentionDays: e.JOBS_RETENTION_DAYS, leaseMs: e.JOBS_LEASE_SECONDS * 1000 },
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS === 'true',
+    postbackTimeoutMs: e.POSTBACK_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -21,6 +21,9 @@ import { LocalBlobStorage } from './platform/storage/local-blob-storage.js';
 import { createScanConfig } from './modules/services/scan-config.js';
 import { createEventBus } from './platform/bus/create-event-bus.js';
 import { createJobsModule } from './modules/tasks/tasks.module.js';
+import { DatabaseImports } from './modules/databases/database-imports.js';
+import { createScans } from './modules/scans/scans.module.js';
+import { registerScanTasks } from './modules/scans/scan.tasks.js';
 
 /** Every repository and service of one process, wired once (the HTTP app and the CLI share it). */
 export type Container = ReturnType<typeof createContainer>;
@@ -42,5 +45,15 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const scanConfig = createScanConfig(db, mail, config.publicUrl);
   const bus = createEventBus(config, db);
   const jobs = createJobsModule({ config, db, bus, mailer: mail, storage, log, barcodes, scanConfig });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, apiAccess, storage, barcodes, scanConfig, bus, jobs };
+  const scans = createScans({ db, bus, queue: jobs.queue, mailer: mail, storage, limiter, accounts, scanConfig, allowPrivateUrls: config.allowPrivateUrls, postbackTimeoutMs: config.postbackTimeoutMs, limits: config.limits });
+  for (const [type, handler] of scans.jobHandlers()) jobs.registerJob(type, handler);
+  registerScanTasks(jobs.catalogue, {
+    repo: scans.repo,
+    postbacks: scans.postbacks,
+    allowPrivateUrls: config.allowPrivateUrls,
+    lastSuccess: async (accountId, taskId) => (await jobs.queue.repo.list(accountId, { taskId, state: 'succeeded' }, 0, 1)).rows[0]?.started_at ?? undefined,
+  });
+  // Background imports of uploaded files run as importdatabase jobs (the tasks module keeps the file).
+  const imports = new DatabaseImports(scanConfig.databases, jobs.tasks);
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports };
 }

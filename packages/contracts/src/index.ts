@@ -14,4 +14,5 @@ export * from './app-users.js';
 export * from './devices.js';
 export * from './tasks.js';
 export * from './scanner.js';
+export * from './scan-tasks.js';
 export { v2Routes } from './routes.js';

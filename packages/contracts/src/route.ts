@@ -4,18 +4,18 @@ import type { z } from 'zod';
 export type RouteAccess = 'public' | 'session' | 'admin' | 'owner' | 'app';
 
 /** A V2 route contract: its path under /api-v2/, who may call it, its body and its reply. */
-export type V2Route<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = {
+export type V2Route<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, A extends RouteAccess = RouteAccess> = {
   path: string;
-  access: RouteAccess;
+  access: A;
   summary: string;
   body: B;
   reply: R;
 };
 
 /** Declares a V2 route contract (keeps the literal types for the server and the web client). */
-export function defineV2Route<B extends z.ZodType, R extends z.ZodType>(route: V2Route<B, R>): V2Route<B, R> {
+export function defineV2Route<B extends z.ZodType, R extends z.ZodType, A extends RouteAccess>(route: V2Route<B, R, A>): V2Route<B, R, A> {
   return route;
 }
 
-export type RouteBody<T> = T extends V2Route<infer B, z.ZodType> ? z.input<B> : never;
-export type RouteReply<T> = T extends V2Route<z.ZodType, infer R> ? z.output<R> : never;
+export type RouteBody<T> = T extends V2Route<infer B, z.ZodType, RouteAccess> ? z.input<B> : never;
+export type RouteReply<T> = T extends V2Route<z.ZodType, infer R, RouteAccess> ? z.output<R> : never;

@@ -55,8 +55,9 @@ export const v2Routes = {
   cancelJob: tasks.cancelJob,
   retryJob: tasks.retryJob,
   downloadJobFile: tasks.downloadJobFile,
+  uploadTaskSource: tasks.uploadTaskSource,
   appSignIn: scanner.appSignIn, appSignOut: scanner.appSignOut, appServices: scanner.appServices, appScan: scanner.appScan, appAnswers: scanner.appAnswers, appUpload: scanner.appUpload, appDatabase: scanner.appDatabase,
-  recentScans: scanner.recentScans,
+  recentScans: scanner.recentScans, searchScans: scanner.searchScans, getScan: scanner.getScan, updateScan: scanner.updateScan, deleteScans: scanner.deleteScans,
 } as const;
 
 export type V2Routes = typeof v2Routes;

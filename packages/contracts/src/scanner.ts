@@ -158,3 +158,79 @@ export const recentScans = defineV2Route({
   body: z.object({ limit: z.number().int().min(1).max(200).default(50), serviceId: id.optional(), afterId: z.number().int().min(0).optional() }),
   reply: z.object({ items: z.array(scanRow), counts: z.object({ last24Hours: z.number().int(), valid: z.number().int(), invalid: z.number().int(), notValidated: z.number().int() }) }),
 });
+
+/** A scan with its answers and properties (search results, the editor). */
+export const scanDetail = scanRow.extend({
+  answers: z.array(z.object({ questionId: id, questionText: z.string(), answer: z.string(), hasFile: z.boolean() })),
+  properties: z.record(z.string(), z.string()),
+});
+export type ScanDetail = z.infer<typeof scanDetail>;
+
+export const scanSortBy = z.enum(['scanned_at', 'received_at', 'modified_at', 'value', 'response', 'status', 'service', 'user', 'device', 'id']);
+const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+const timeText = z.string().regex(/^\d{1,2}:\d{2}(:\d{2})?$/, 'Use HH:MM');
+
+/**
+ * The search of the scans screens (spec: account/scans/search query filters, camel-cased). What each
+ * filter means is written down in docs/SCANS.md ("Searching scans").
+ */
+export const scanSearchQuery = z.object({
+  page: z.number().int().min(1).default(1),
+  limit: z.number().int().min(1).max(500).default(50),
+  value: z.string().max(500).optional(),
+  exactValue: z.boolean().default(false),
+  valueCi: z.boolean().default(true),
+  response: z.string().max(500).optional(),
+  exactResponse: z.boolean().default(false),
+  responseCi: z.boolean().default(true),
+  answer: z.string().max(500).optional(),
+  exactAnswer: z.boolean().default(false),
+  propertyName: z.string().max(100).optional(),
+  propertyValue: z.string().max(1000).optional(),
+  property: z.string().max(1000).optional(),
+  exactProperty: z.boolean().default(false),
+  scanIds: z.array(id).max(1000).optional(),
+  recentScan: z.boolean().default(false),
+  dataReceived: z.boolean().default(false),
+  sortBy: scanSortBy.default('scanned_at'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  tz: z.string().max(64).optional(),
+  period: z.enum(['all', 'last', 'custom']).default('all'),
+  pMetric: z.enum(['hour', 'day', 'week', 'month', 'year']).default('day'),
+  pNumber: z.number().int().min(1).max(10_000).default(7),
+  category: validationMethod.optional(),
+  result: z.array(z.enum(['valid', 'invalid', 'notValidated'])).max(3).optional(),
+  startDate: dateText.optional(),
+  startTime: timeText.optional(),
+  endDate: dateText.optional(),
+  endTime: timeText.optional(),
+  serviceIds: z.array(id).max(1000).optional(),
+  userIds: z.array(id).max(1000).optional(),
+  deviceIds: z.array(id).max(1000).optional(),
+  uDeleted: z.boolean().default(false),
+  sDeleted: z.boolean().default(false),
+});
+export type ScanSearchQuery = z.input<typeof scanSearchQuery>;
+
+export const searchScans = defineV2Route({ path: 'scans/search', access: 'admin', summary: 'Scans matching the search filters, a page at a time, with the total.', body: scanSearchQuery, reply: z.object({ items: z.array(scanDetail), total: z.number().int(), page: z.number().int(), limit: z.number().int() }) });
+
+export const scanChange = z.object({ field: z.string(), from: z.string(), to: z.string() });
+export const scanEdit = z.object({ id, at: timestamp, editor: z.string(), changes: z.array(scanChange) });
+export type ScanEdit = z.infer<typeof scanEdit>;
+
+export const getScan = defineV2Route({ path: 'scans/get', access: 'admin', summary: 'One scan with its answers, properties and the history of its changes.', body: z.object({ id }), reply: scanDetail.extend({ history: z.array(scanEdit) }) });
+export const updateScan = defineV2Route({
+  path: 'scans/update',
+  access: 'admin',
+  summary: 'Changes a scan: value, status, response, answers (by question; an empty list removes them) and properties (null removes one). The modified time moves and the change is kept in its history.',
+  body: z.object({
+    id,
+    value: z.string().min(1, 'A scan needs a value').max(4_000).optional(),
+    status: scanStatus.optional(),
+    response: z.string().max(10_000).optional(),
+    answers: z.array(z.object({ questionId: id, values: z.array(z.string().max(10_000)).max(100) })).max(200).optional(),
+    properties: z.record(z.string().min(1).max(100), z.string().max(1_000).nullable()).optional(),
+  }),
+  reply: scanDetail.extend({ history: z.array(scanEdit) }),
+});
+export const deleteScans = defineV2Route({ path: 'scans/delete', access: 'admin', summary: 'Deletes scans by id (all or nothing).', body: z.object({ ids: z.array(id).min(1).max(10_000) }), reply: z.object({ deleted: z.number().int() }) });

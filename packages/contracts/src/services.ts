@@ -51,6 +51,8 @@ export const serviceSettings = z.object({
   autoSyncDown: z.boolean(),
   autoSyncDownDelay: z.number(),
   decoderConfig: z.string().nullable(),
+  /** Conditional validation: at most maxScans valid scans of one value per window (rolling); more are invalid. */
+  conditionalLimit: z.object({ maxScans: z.number().int().min(1).max(1_000_000), window: z.enum(['hour', 'day', 'week', 'month', 'ever']) }).nullable(),
 });
 export type ServiceSettings = z.infer<typeof serviceSettings>;
 
@@ -78,7 +80,7 @@ export const serviceVariables = z.record(z.string().regex(/^[a-zA-Z_]+$/), z.uni
 export const listServices = defineV2Route({ path: 'services/list', access: 'admin', summary: 'Services, filtered by name (search) and type (servicetype).', body: listQuery.extend({ servicetype: validationMethod.optional() }), reply: listReply(service) });
 export const getService = defineV2Route({ path: 'services/get', access: 'admin', summary: 'One service with its users and questions.', body: z.object({ id }), reply: service });
 export const createService = defineV2Route({ path: 'services/create', access: 'admin', summary: 'Creates a service from legacy variables (validation_method, service_name, database_id, ...).', body: z.object({ variables: serviceVariables }), reply: service });
-export const updateService = defineV2Route({ path: 'services/update', access: 'admin', summary: 'Changes a service; variables left out stay (symbologies too, unlike the legacy update).', body: z.object({ id, variables: serviceVariables }), reply: service });
+export const updateService = defineV2Route({ path: 'services/update', access: 'admin', summary: 'Changes a service; variables left out stay (symbologies too, unlike the legacy update; symbologies "" goes back to the default set).', body: z.object({ id, variables: serviceVariables }), reply: service });
 export const deleteService = defineV2Route({ path: 'services/delete', access: 'admin', summary: 'Deletes a service (its scans stay).', body: z.object({ id }), reply: okReply });
 export const setServiceUsers = defineV2Route({ path: 'services/set-users', access: 'admin', summary: 'Replaces the app users allowed to use a service.', body: z.object({ id, userIds: z.array(id).max(10_000) }), reply: service });
 export const setServiceQuestions = defineV2Route({ path: 'services/set-questions', access: 'admin', summary: 'Replaces the questions of a service, in order.', body: z.object({ id, questions: z.array(serviceQuestion).max(500) }), reply: service });

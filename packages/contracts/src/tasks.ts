@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, listQuery, listReply, okReply, timestamp } from './common.js';
 import { defineV2Route } from './route.js';
 import { isTimeZone } from './settings.js';
-import { importReport } from './databases.js';
+import { columnMapping, importReport } from './databases.js';
 
 /** Every task type of the product spec (account/tasks). */
 export const taskTypes = [
@@ -127,3 +127,57 @@ export const getJob = defineV2Route({ path: 'jobs/get', access: 'admin', summary
 export const cancelJob = defineV2Route({ path: 'jobs/cancel', access: 'admin', summary: 'Cancel a queued run, or ask a running one to stop.', body: z.object({ id }), reply: z.object({ state: jobState }) });
 export const retryJob = defineV2Route({ path: 'jobs/retry', access: 'admin', summary: 'Queue a failed or cancelled run again.', body: z.object({ id }), reply: okReply });
 export const downloadJobFile = defineV2Route({ path: 'jobs/download', access: 'admin', summary: "The file a run produced (the reply is the file's bytes).", body: z.object({ id }), reply: z.unknown() });
+
+/** A source file uploaded with `tasks/upload-source`: 24 hex digits and the format. */
+export const taskFileId = z.string().regex(/^[0-9a-f]{24}\.(csv|xlsx)$/, 'Upload the file again');
+export const uploadedTaskSource = z.object({ fileId: taskFileId, name: z.string(), size: z.number().int(), format: z.enum(['csv', 'xlsx']) });
+export type UploadedTaskSource = z.infer<typeof uploadedTaskSource>;
+
+/** Multipart: a `file` part (CSV or XLSX), streamed to storage. Put the answered `fileId` (and `fileName`) in an import task's inputs instead of `url`. */
+export const uploadTaskSource = defineV2Route({ path: 'tasks/upload-source', access: 'admin', summary: 'Uploads the CSV or XLSX source file of an import task; answers the fileId to put in its inputs.', body: z.object({}), reply: uploadedTaskSource });
+
+/** Where an import task reads from: a URL (fetched at each run) or an uploaded file (`fileId`), exactly one. */
+const importSource = {
+  url: z.url({ protocol: /^https?$/ }).optional(),
+  fileId: taskFileId.optional(),
+  /** The uploaded file's name, shown on the task screens. */
+  fileName: z.string().max(255).optional(),
+};
+function oneSource(v: { url?: string | undefined; fileId?: string | undefined }): boolean {
+  return (v.url === undefined) !== (v.fileId === undefined);
+}
+const sourceIssue = { message: 'Give a URL or upload a file (one of the two)', path: ['url'] };
+
+/** Inputs of an `importdatabase` task. Without `columns` the file is the legacy layout (value, response, validity; at most 3 columns). */
+export const importDatabaseInputs = z
+  .object({
+    databaseId: id,
+    ...importSource,
+    trimValue: z.boolean().default(true),
+    hasHeader: z.boolean().default(false),
+    columns: columnMapping.optional(),
+    /** 'skip': import the good rows and report the others; 'abort': all or nothing. */
+    onError: z.enum(['abort', 'skip']).default('skip'),
+  })
+  .refine(oneSource, sourceIssue);
+export type ImportDatabaseInputs = z.infer<typeof importDatabaseInputs>;
+
+/** Which column (0-based) holds the username, password, device limit and services (ids separated by spaces, commas, semicolons or |). */
+export const userColumnMapping = z.object({
+  username: z.number().int().min(0).max(200),
+  password: z.number().int().min(0).max(200).nullable().optional(),
+  deviceLimit: z.number().int().min(0).max(200).nullable().optional(),
+  services: z.number().int().min(0).max(200).nullable().optional(),
+});
+
+/** Inputs of an `importuser` task: one app user per row. Email usernames get the invitation mail (their password cell is ignored). */
+export const importUserInputs = z
+  .object({
+    ...importSource,
+    hasHeader: z.boolean().default(true),
+    columns: userColumnMapping.default({ username: 0, password: 1, deviceLimit: 2, services: 3 }),
+    /** 'abort' (default): all or nothing; 'skip': create the good rows and report the others. */
+    onError: z.enum(['abort', 'skip']).default('abort'),
+  })
+  .refine(oneSource, sourceIssue);
+export type ImportUserInputs = z.infer<typeof importUserInputs>;

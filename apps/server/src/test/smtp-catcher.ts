@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type CaughtMail = { to: string; subject: string; text: string; html: string };
+export type CaughtMail = { to: string; subject: string; text: string; html: string; attachments: { filename: string; contentType: string; content: Buffer }[] };
 
 /** A real SMTP server on loopback that keeps every message it receives (the mail peer for tests). */
 export type SmtpCatcher = {
@@ -25,7 +25,8 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       simpleParser(stream)
         .then((parsed) => {
           const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(',');
-          const mail: CaughtMail = { to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' };
+          const attachments = parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content }));
+          const mail: CaughtMail = { to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '', attachments };
           messages.push(mail);
           const i = waiters.findIndex((w) => to.includes(w.to));
           if (i >= 0) {

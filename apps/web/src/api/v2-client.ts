@@ -27,9 +27,12 @@ export class V2Error extends Error {
   }
 }
 
+/** What the client needs from a session: the bearer token, and sign-out for the error catalogue. */
+export type V2Session = Pick<SessionStore, 'token' | 'signOut'>;
+
 export type V2ClientOptions = {
   baseUrl: string;
-  session: SessionStore;
+  session: V2Session;
   navigation: NavigationPort;
   fetch?: typeof fetch;
 };

@@ -52,11 +52,9 @@ const soon = {
   share: ['Opening shared task results with a share link', 'A clear page when a link has expired'],
   device: ['Looking up a device and its table data from the scanner app'],
   scanEdit: ['Editing a scan: value, answers, properties and photos', 'Opening the editor from the scanner app'],
-  services: ['List, search and sort scanning services', 'Create services step by step or from a demo', 'Service users, questions and advanced options'],
   specialized: ['Ready-made services: table builder, check in/out, logistics, A/B barcode matching, attendance, ticket scanning, scan to Excel', 'Details, users, questions, tables and exports per instance'],
   scans: ['Search scans with every filter kept in the address', 'Full, list, map, photo and statistics views', 'Edit scans and review uploads', 'Export templates'],
   databases: ['Databases of valid values with search, add, import, autofill and clear', 'Record-level view and record uploads'],
-  questions: ['Questions asked in the scanner app after each scan', 'Create and edit questions and answers'],
   users: ['App users who scan: list, create, edit, assign to services'],
   devices: ['Devices that scan for your account and their status'],
   billing: ['Billing overview, business details, invoices and credit cards', 'Plans, upgrades and scheduled plan changes'],
@@ -104,6 +102,18 @@ const taskPages = {
   progress: named(() => import('../features/tasks/pages/TaskProgressPage'), 'TaskProgressPage'),
 };
 
+const servicePages = {
+  list: named(() => import('../features/services/pages/ServicesPage'), 'ServicesPage'),
+  precreate: named(() => import('../features/services/pages/PreCreateServicePage'), 'PreCreateServicePage'),
+  create: named(() => import('../features/services/pages/NewServicePage'), 'NewServicePage'),
+  demo: named(() => import('../features/services/pages/CreateDemoServicePage'), 'CreateDemoServicePage'),
+  type: named(() => import('../features/services/pages/ServiceTypePage'), 'ServiceTypePage'),
+  users: named(() => import('../features/services/pages/ServiceUsersPage'), 'ServiceUsersPage'),
+  questions: named(() => import('../features/services/pages/ServiceQuestionsPage'), 'ServiceQuestionsPage'),
+  advanced: named(() => import('../features/services/pages/ServiceAdvancedPage'), 'ServiceAdvancedPage'),
+  done: named(() => import('../features/services/pages/ServiceDonePage'), 'ServiceDonePage'),
+};
+
 const title = (slug: string) => slug.replace(/[-_]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 
 export const routeTable: readonly RouteDef[] = [
@@ -142,6 +152,9 @@ export const routeTable: readonly RouteDef[] = [
   // Opened from the scanner app with a websiteToken in the address, hence public.
   open('crapp.edit_scan', '/crapp/scan/edit/', 'Edit scan', { search: texts('scanId'), planned: soon.scanEdit }),
 
+  // The browser scanner for app users (issue 6; our addition to the spec's routes). Its own app-token session, not the admin one.
+  open('app.scanner', '/scanner', 'Scanner', { page: named(() => import('../features/scanner/pages/ScannerPage'), 'ScannerPage') }),
+
   // Check in/out portal.
   member('CIO.index', '/checkinout/', 'Check in/out', { search: texts('instance_id'), layout: 'public', planned: soon.portal }),
   open('CIO.signin', '/checkinout/signin/{aliasOrAdminId?}', 'Check in/out sign-in', { search: referenceQuery.extend({ instance_id: text }), planned: soon.portal }),
@@ -177,12 +190,12 @@ export const routeTable: readonly RouteDef[] = [
   member('app.pickinterest', '/pick-interest', 'What will you scan?', { layout: 'public', page: named(() => import('../features/onboarding/pages/PickInterestsPage'), 'PickInterestsPage') }),
 
   // Admin area: services.
-  admin('account.services', '/account/services/', 'Services', { search: listQuery.extend({ servicetype: text }), planned: soon.services }),
-  admin('account.services.precreate', '/account/services/pre-create/', 'New service', { planned: soon.services }),
-  admin('account.services.new', '/account/services/new/{serviceType?}', 'New service', { planned: soon.services }),
-  admin('account.services.createdemo', '/account/services/create-demo/', 'Demo service', { planned: soon.services }),
-  ...['type', 'users', 'questions', 'advanced', 'done'].map((tab) =>
-    admin(`account.services.edit.${tab}`, `/account/services/{serviceId}/${tab}/`, `Service: ${title(tab)}`, { planned: soon.services }),
+  admin('account.services', '/account/services/', 'Services', { search: listQuery.extend({ servicetype: text }), page: servicePages.list }),
+  admin('account.services.precreate', '/account/services/pre-create/', 'New service', { page: servicePages.precreate }),
+  admin('account.services.new', '/account/services/new/{serviceType?}', 'New service', { page: servicePages.create }),
+  admin('account.services.createdemo', '/account/services/create-demo/', 'Demo service', { page: servicePages.demo }),
+  ...(['type', 'users', 'questions', 'advanced', 'done'] as const).map((tab) =>
+    admin(`account.services.edit.${tab}`, `/account/services/{serviceId}/${tab}/`, `Service: ${tab === 'done' ? 'Summary' : title(tab)}`, { page: servicePages[tab] }),
   ),
 
   // Admin area: specialized services (alias curated-services).
@@ -210,6 +223,8 @@ export const routeTable: readonly RouteDef[] = [
   ...scanViews.map((view) =>
     admin(`account.scans.search.${view}`, `/account/scans/search/${view}/`, `Scans: ${title(view)}`, { search: scanSearchQuery, planned: soon.scans }),
   ),
+  // The live dashboard (issue 6; our addition): the newest scans arriving over the websocket.
+  admin('account.dashboard', '/account/dashboard/', 'Live dashboard', { page: named(() => import('../features/dashboard/pages/LiveDashboardPage'), 'LiveDashboardPage') }),
   admin('account.scans.edit', '/account/scans/edit/', 'Edit scan', { search: texts('scanId'), planned: soon.scanEdit }),
   admin('account.scans.uploads', '/account/scans/uploads/', 'Uploads', {
     search: texts('s', 'u', 'd', 'sd', 'st', 'ed', 'et', 'u_deleted', 's_deleted').extend({ page: whole, limit: whole }),
@@ -220,32 +235,32 @@ export const routeTable: readonly RouteDef[] = [
   admin('account.scans.templates.edit', '/account/scans/templates/{templateID}/', 'Export template', { planned: soon.scans }),
 
   // Admin area: databases.
-  admin('account.databases', '/account/databases/', 'Databases', { search: listQuery, planned: soon.databases }),
-  admin('account.databases.new', '/account/databases/new/', 'New database', { planned: soon.databases }),
+  admin('account.databases', '/account/databases/', 'Databases', { search: listQuery, page: named(() => import('../features/databases/pages/DatabasesPage'), 'DatabasesPage') }),
+  admin('account.databases.new', '/account/databases/new/', 'New database', { page: named(() => import('../features/databases/pages/NewDatabasePage'), 'NewDatabasePage') }),
   ...(
     [
-      ['search', 'Search values'],
-      ['addvalue', 'Add value'],
-      ['manage', 'Import values'],
-      ['autofill', 'Autofill'],
-      ['clear', 'Clear database'],
-      ['record', 'Records'],
-      ['record/upload', 'Upload records'],
+      ['search', 'Search values', query({ search: text, page: whole, limit: whole }), named(() => import('../features/databases/pages/DatabaseSearchPage'), 'DatabaseSearchPage')],
+      ['addvalue', 'Add value', undefined, named(() => import('../features/databases/pages/AddValuePage'), 'AddValuePage')],
+      ['manage', 'Import values', texts('job'), named(() => import('../features/databases/pages/ImportValuesPage'), 'ImportValuesPage')],
+      ['autofill', 'Autofill', undefined, named(() => import('../features/databases/pages/AutofillPage'), 'AutofillPage')],
+      ['clear', 'Clear database', undefined, named(() => import('../features/databases/pages/ClearDatabasePage'), 'ClearDatabasePage')],
+      ['record', 'Records', query({ validity: text, response: text, page: whole, limit: whole }), named(() => import('../features/databases/pages/DatabaseRecordsPage'), 'DatabaseRecordsPage')],
+      ['record/upload', 'Upload records', texts('job'), named(() => import('../features/databases/pages/UploadRecordsPage'), 'UploadRecordsPage')],
     ] as const
-  ).map(([sub, label]) =>
-    admin(`account.databases.${sub.replace('/', '.')}`, `/account/databases/{databaseId}/${sub}/`, `Database: ${label}`, { planned: soon.databases }),
+  ).map(([sub, label, search, page]) =>
+    admin(`account.databases.${sub.replace('/', '.')}`, `/account/databases/{databaseId}/${sub}/`, `Database: ${label}`, { ...(search ? { search } : {}), page }),
   ),
 
   // Admin area: questions and users.
-  admin('account.questions', '/account/questions/', 'Questions', { search: texts('searchType'), planned: soon.questions }),
-  admin('account.questions.new', '/account/questions/new/', 'New question', { planned: soon.questions }),
-  admin('account.questions.edit', '/account/questions/{questionId}/', 'Question', { planned: soon.questions }),
+  admin('account.questions', '/account/questions/', 'Questions', { search: texts('searchType', 'search').extend({ page: whole }), page: named(() => import('../features/questions/pages/QuestionsPage'), 'QuestionsPage') }),
+  admin('account.questions.new', '/account/questions/new/', 'New question', { page: named(() => import('../features/questions/pages/NewQuestionPage'), 'NewQuestionPage') }),
+  admin('account.questions.edit', '/account/questions/{questionId}/', 'Question', { page: named(() => import('../features/questions/pages/QuestionEditPage'), 'QuestionEditPage') }),
   admin('account.users', '/account/users/', 'Users', {
     search: listQuery.extend({ page: whole.default(1), limit: whole.default(50) }),
-    planned: soon.users,
+    page: named(() => import('../features/app-users/pages/AppUsersPage'), 'AppUsersPage'),
   }),
-  admin('account.users.new', '/account/users/new/', 'New user', { planned: soon.users }),
-  admin('account.users.edit', '/account/users/{userId}/', 'User', { planned: soon.users }),
+  admin('account.users.new', '/account/users/new/', 'New user', { page: named(() => import('../features/app-users/pages/NewAppUserPage'), 'NewAppUserPage') }),
+  admin('account.users.edit', '/account/users/{userId}/', 'User', { page: named(() => import('../features/app-users/pages/AppUserPage'), 'AppUserPage') }),
 
   // Admin area: tasks.
   admin('account.tasks.new', '/account/tasks/new/', 'New task', { page: named(() => import('../features/tasks/pages/NewTaskPage'), 'NewTaskPage') }),
@@ -302,7 +317,7 @@ export const routeTable: readonly RouteDef[] = [
     }),
   ),
   admin('account.postbacktool', '/account/postbacktool/', 'Postback tool', { planned: soon.postback }),
-  admin('account.devices', '/account/devices/', 'Devices', { planned: soon.devices }),
+  admin('account.devices', '/account/devices/', 'Devices', { search: listQuery, page: named(() => import('../features/devices/pages/DevicesPage'), 'DevicesPage') }),
   admin('account.changepassword', '/account/changepassword/', 'Change password', { owner: true, planned: soon.account }),
 ];
 

@@ -5,6 +5,20 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { escapeXml as escapeHtml } from '../../platform/xml/xml-writer.js';
 import type { AppUserRow, AppUsersRepo } from './app-users.repo.js';
 
+/** Which column (0-based) holds each field of an app-user import. */
+export type UserColumns = { username: number; password?: number | null | undefined; deviceLimit?: number | null | undefined; services?: number | null | undefined };
+export type UserImportOptions = { hasHeader: boolean; columns: UserColumns; onError: 'abort' | 'skip' };
+export type UserImportReport = { rows: number; imported: number; rejected: number; rejectedRows: { row: number; reason: string }[]; invitesNotSent: string[] };
+export type UserImportHooks = {
+  onProgress?: ((p: { rows: number; stage: 'checking' | 'creating' }) => void) | undefined;
+  onRejected?: ((r: { row: number; reason: string; value: string }) => void | Promise<void>) | undefined;
+};
+type ReadyUser = { row: number; username: string; passwordHash: string | null; deviceLimit: number | null; serviceIds: number[]; invite: string | null };
+
+/** An import holds its checked rows (with password hashes) until it writes them: this many at most. */
+export const MAX_IMPORTED_USERS = 10_000;
+const REPORTED_ROWS = 1000;
+
 export type AppUserInfo = { id: number; username: string; isOwner: boolean; invited: boolean; deviceLimit: number | null; serviceIds: number[]; createdAt: string };
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
@@ -114,6 +128,100 @@ export class AppUsersService {
     });
     if (secret) await this.mailer.send(this.inviteMail(username, `${this.publicUrl}/user/confirmemail/appuser/${secret}/`));
     return id;
+  }
+
+  /**
+   * Creates app users from rows of a file (username, password, device limit, services). Every row is
+   * checked first (and passwords hashed) without writing; with onError 'abort' one bad row means no
+   * user is created, with 'skip' the good rows are created and the others reported. Email usernames
+   * get the invitation mail, as with `create`.
+   */
+  async importUsers(accountId: number, rows: AsyncIterable<string[][]>, o: UserImportOptions, hooks: UserImportHooks = {}): Promise<UserImportReport> {
+    await this.ensureOwner(accountId);
+    const report: UserImportReport = { rows: 0, imported: 0, rejected: 0, rejectedRows: [], invitesNotSent: [] };
+    const ready: ReadyUser[] = [];
+    const seen = new Set<string>();
+    const reject = async (row: number, reason: string, value: string) => {
+      report.rejected++;
+      if (report.rejectedRows.length < REPORTED_ROWS) report.rejectedRows.push({ row, reason });
+      await hooks.onRejected?.({ row, reason, value });
+    };
+    const cell = (cells: string[], col: number | null | undefined) => (col === null || col === undefined ? '' : (cells[col] ?? '').trim());
+    let line = 0;
+    for await (const chunk of rows) {
+      for (const cells of chunk) {
+        line++;
+        if (line === 1 && o.hasHeader) continue;
+        if (cells.every((c) => c.trim() === '')) continue;
+        report.rows++;
+        if (report.rows > MAX_IMPORTED_USERS) throw new CodedError('VALIDATION_FAILED', 50, `An import creates at most ${MAX_IMPORTED_USERS.toLocaleString('en-US')} app users; split the file.`);
+        const username = cell(cells, o.columns.username);
+        try {
+          if (seen.has(username.toLowerCase())) throw new CodedError('CONFLICT', 320, `The username "${username}" appears twice in the file.`);
+          ready.push(await this.checkImportRow(accountId, line, username, cell(cells, o.columns.password), cell(cells, o.columns.deviceLimit), cell(cells, o.columns.services)));
+          seen.add(username.toLowerCase());
+        } catch (error) {
+          if (!(error instanceof CodedError)) throw error;
+          await reject(line, error.message, username);
+        }
+        hooks.onProgress?.({ rows: report.rows, stage: 'checking' });
+      }
+    }
+    if (line === 0) throw new CodedError('VALIDATION_FAILED', 1019, 'The file holds no rows.');
+    if (o.onError === 'abort' && report.rejected > 0) return report;
+
+    if (o.onError === 'abort') {
+      // All or nothing: one transaction; a username taken since the check rolls every row back.
+      await this.repo.transaction(async (repo) => {
+        for (const u of ready) {
+          await this.insertImported(accountId, repo, u);
+          hooks.onProgress?.({ rows: ++report.imported, stage: 'creating' });
+        }
+      });
+    } else {
+      for (const u of ready) {
+        try {
+          await this.repo.transaction((repo) => this.insertImported(accountId, repo, u));
+          report.imported++;
+        } catch (error) {
+          if (!(error instanceof CodedError)) throw error;
+          await reject(u.row, error.message, u.username);
+          u.invite = null;
+        }
+        hooks.onProgress?.({ rows: report.imported, stage: 'creating' });
+      }
+    }
+    for (const u of ready) {
+      if (u.invite === null) continue;
+      try {
+        await this.mailer.send(this.inviteMail(u.username, `${this.publicUrl}/user/confirmemail/appuser/${u.invite}/`));
+      } catch {
+        report.invitesNotSent.push(u.username);
+      }
+    }
+    report.rejectedRows.sort((a, b) => a.row - b.row);
+    return report;
+  }
+
+  /** Checks one imported row like `create` would (username, password, limit, services); throws a CodedError naming the problem. */
+  private async checkImportRow(accountId: number, row: number, rawName: string, password: string, limit: string, services: string): Promise<ReadyUser> {
+    const username = await this.checkUsername(rawName);
+    const invite = looksLikeEmail(username);
+    const deviceLimit = this.checkLimit(limit) ?? null;
+    const serviceIds = services === '' ? [] : services.split(/[\s,;|]+/).filter((x) => x !== '').map((x) => (/^\d{1,9}$/.test(x) ? Number(x) : NaN));
+    if (serviceIds.some((id) => !Number.isInteger(id) || id <= 0)) throw new CodedError('VALIDATION_FAILED', 200, `Services must be service ids separated by spaces, commas or semicolons ("${services}").`);
+    const unique = [...new Set(serviceIds)];
+    const live = unique.length > 0 ? await this.repo.liveServiceIds(accountId, unique) : [];
+    const missing = unique.find((id) => !live.includes(id));
+    if (missing !== undefined) throw new CodedError('NOT_FOUND', 200, `Service ${missing} does not exist.`);
+    const passwordHash = invite ? null : await hashPassword(this.checkPassword(password));
+    return { row, username, passwordHash, deviceLimit, serviceIds: unique, invite: invite ? newSecret() : null };
+  }
+
+  private async insertImported(accountId: number, repo: AppUsersRepo, u: ReadyUser): Promise<void> {
+    if (await repo.findByUsernameKey(u.username.toLowerCase())) throw new CodedError('CONFLICT', 320, `Row ${u.row}: the username "${u.username}" is taken.`);
+    const id = await repo.insert(accountId, { username: u.username, key: u.username.toLowerCase(), passwordHash: u.passwordHash, deviceLimit: u.deviceLimit, isOwner: false, inviteHash: u.invite ? hashSecret(u.invite) : null });
+    if (u.serviceIds.length > 0) await repo.setServices(accountId, id, u.serviceIds);
   }
 
   private inviteMail(to: string, link: string) {

@@ -182,16 +182,17 @@ export class BarcodesService {
 
   /** Checks and re-encodes an uploaded logo: PNG, JPG or GIF, 1 MB max, scaled into 1024 px, stored as PNG. */
   async prepareLogo(file: UploadedFile, path = 'logo'): Promise<{ png: Buffer; width: number; height: number }> {
-    if (file.data.length > LOGO_MAX_BYTES) throw invalid(path, `The logo may be at most ${LOGO_MAX_BYTES / 1_048_576} MB.`);
+    if (file.size > LOGO_MAX_BYTES) throw invalid(path, `The logo may be at most ${LOGO_MAX_BYTES / 1_048_576} MB.`);
+    const bytes = await file.buffer();
     let format: string | undefined;
     try {
-      format = (await sharp(file.data).metadata()).format;
+      format = (await sharp(bytes).metadata()).format;
     } catch {
       format = undefined;
     }
     if (format !== 'png' && format !== 'jpeg' && format !== 'gif') throw invalid(path, 'Upload the logo as a PNG, JPG or GIF image.');
     try {
-      const { data, info } = await sharp(file.data, { limitInputPixels: 50_000_000 })
+      const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000 })
         .rotate()
         .resize({ width: LOGO_MAX_PX, height: LOGO_MAX_PX, fit: 'inside', withoutEnlargement: true })
         .png()

@@ -3,6 +3,7 @@ import { CsvError, parse } from 'csv-parse';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
 import type { NewValue } from './databases.repo.js';
 import { MAX_VALUE_LENGTH, valueKey } from './database-values.js';
+import { xlsxRows } from './databases.xlsx.js';
 
 /** Which column (0-based) holds what; the legacy default is value, response, validity. */
 export type ColumnMapping = { value: number; response?: number | null | undefined; validity?: number | null | undefined };
@@ -27,30 +28,90 @@ export type ImportOptions = {
 export type ImportProgress = { rows: number };
 export type RejectedRow = { row: number; reason: string };
 export type ImportReport = { rows: number; imported: number; rejected: number; rejectedRows: RejectedRow[] };
+/** What an import tells its caller along the way. */
+export type ImportHooks = {
+  onProgress?: ((p: ImportProgress) => void) | undefined;
+  /** Every rejected row with its value cell (a background import writes them all to a CSV file). */
+  onRejected?: ((r: RejectedRow & { value: string }) => void | Promise<void>) | undefined;
+};
+/** Rows of a file, in arrays (one await per array instead of per row keeps a 1M-row import cheap). */
+export type RowBatches = AsyncIterable<string[][]>;
+export type TableFormat = 'csv' | 'xlsx';
 
-const BATCH = 2000;
+const BATCH = 4000;
+const READ_CHUNK = 1000;
 const REPORTED = 1000;
+const DEFAULT_COLUMNS: ColumnMapping = { value: 0, response: 1, validity: 2 };
 
-/** CSV records as string arrays, streamed (csv-parse keeps one record at a time). */
-export async function* csvRows(stream: Readable): AsyncGenerator<string[]> {
+/** CSV or XLSX: a zip ("PK") or an `.xlsx` name is XLSX, anything else is read as CSV. */
+export function tableFormat(filename: string, head: Buffer): TableFormat {
+  return /\.xlsx$/i.test(filename) || (head[0] === 0x50 && head[1] === 0x4b) ? 'xlsx' : 'csv';
+}
+
+/** The rows of a CSV or XLSX stream, in arrays. */
+export function fileRows(stream: Readable, format: TableFormat): RowBatches {
+  return format === 'xlsx' ? xlsxRows(stream, READ_CHUNK) : csvRows(stream);
+}
+
+/** Reads an object-mode stream in arrays of up to `size` items. */
+async function* inBatches<T>(stream: Readable, size: number): AsyncGenerator<T[]> {
+  // Set by the stream's events (an object, so the checks below are not narrowed away).
+  const state: { wake: (() => void) | null; failure: Error | null; ended: boolean } = { wake: null, failure: null, ended: false };
+  const notify = () => {
+    const w = state.wake;
+    state.wake = null;
+    w?.();
+  };
+  const onError = (error: Error) => {
+    state.failure ??= error;
+    notify();
+  };
+  const onEnd = () => {
+    state.ended = true;
+    notify();
+  };
+  stream.on('readable', notify).on('end', onEnd).on('error', onError).on('close', notify);
+  try {
+    for (;;) {
+      const batch: T[] = [];
+      for (let item = stream.read() as T | null; item !== null; item = batch.length < size ? (stream.read() as T | null) : null) batch.push(item);
+      if (batch.length > 0) {
+        yield batch;
+        continue;
+      }
+      const failure = state.failure ?? stream.errored;
+      if (failure !== null) throw failure;
+      if (state.ended || stream.readableEnded) return;
+      if (stream.closed) throw new Error('The file ended early.');
+      await new Promise<void>((resolve) => (state.wake = resolve));
+    }
+  } finally {
+    stream.off('readable', notify).off('end', onEnd).off('error', onError).off('close', notify);
+    if (!state.ended) stream.destroy();
+  }
+}
+
+/** CSV records as string arrays, streamed (csv-parse keeps a few records at a time). */
+export async function* csvRows(stream: Readable): AsyncGenerator<string[][]> {
   const parser = stream.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true }));
   stream.on('error', (err) => parser.destroy(err));
   try {
-    for await (const record of parser) yield record as string[];
+    yield* inBatches<string[]>(parser, READ_CHUNK);
   } catch (error) {
     if (error instanceof CsvError) throw new CodedError('VALIDATION_FAILED', 1019, `The CSV file could not be read: ${error.message}`);
     throw error;
+  } finally {
+    if (!stream.destroyed) stream.destroy();
   }
 }
 
 // Only 0 marks a value invalid; anything else is valid (a header row is imported as data).
 function parseValidity(raw: string | undefined): number {
-  return (raw ?? '').trim() === '0' ? 0 : 1;
+  return raw === undefined || raw === '' || raw === '1' ? 1 : raw.trim() === '0' ? 0 : 1;
 }
 
 /** Checks one row; answers the value to store or the reason it was refused. */
-function readRow(cells: string[], caseSensitive: boolean, o: ImportOptions): NewValue | string {
-  const cols = o.columns ?? { value: 0, response: 1, validity: 2 };
+function readRow(cells: string[], caseSensitive: boolean, o: ImportOptions, cols: ColumnMapping): NewValue | string {
   if (o.maxColumns !== undefined && cells.length > o.maxColumns) return `more than ${o.maxColumns} columns`;
   const raw = cells[cols.value] ?? '';
   const value = o.trim ? raw.trim() : raw;
@@ -61,47 +122,74 @@ function readRow(cells: string[], caseSensitive: boolean, o: ImportOptions): New
   return { value, key: valueKey(value, caseSensitive), response, validity };
 }
 
-/** Validates rows and writes them in batches through `write` (inside the caller's transaction). */
-export async function importRows(rows: AsyncIterable<string[]>, caseSensitive: boolean, o: ImportOptions, write: (batch: NewValue[]) => Promise<void>, onProgress?: (p: ImportProgress) => void): Promise<ImportReport> {
+/** Walks the rows: good ones go to `accept`, bad ones are counted and reported (or abort the import). */
+async function walkRows(rows: RowBatches, caseSensitive: boolean, o: ImportOptions, hooks: ImportHooks, abortOnBadRow: boolean, accept: (v: NewValue, report: ImportReport) => Promise<void> | undefined): Promise<ImportReport> {
   const report: ImportReport = { rows: 0, imported: 0, rejected: 0, rejectedRows: [] };
+  const cols = o.columns ?? DEFAULT_COLUMNS;
+  let line = 0;
+  for await (const chunk of rows) {
+    for (const cells of chunk) {
+      line++;
+      if (line === 1 && o.hasHeader) continue;
+      report.rows++;
+      const result = readRow(cells, caseSensitive, o, cols);
+      if (typeof result === 'string') {
+        if (abortOnBadRow) throw new CodedError('VALIDATION_FAILED', 1019, `Row ${line}: ${result}. Nothing was imported.`, { row: line, reason: result });
+        report.rejected++;
+        if (report.rejectedRows.length < REPORTED) report.rejectedRows.push({ row: line, reason: result });
+        if (hooks.onRejected) await hooks.onRejected({ row: line, reason: result, value: cells[cols.value] ?? '' });
+        continue;
+      }
+      report.imported++;
+      const pending = accept(result, report);
+      if (pending) await pending;
+    }
+  }
+  if (line === 0) throw new CodedError('VALIDATION_FAILED', 1019, 'The file holds no rows.');
+  return report;
+}
+
+/** Validates rows and writes them in batches through `write` (inside the caller's transaction). */
+export async function importRows(rows: RowBatches, caseSensitive: boolean, o: ImportOptions, write: (batch: NewValue[]) => Promise<void>, hooks: ImportHooks = {}): Promise<ImportReport> {
   // Keyed by value_key so a value repeated within a batch is written once (the last one wins).
   let batch = new Map<string, NewValue>();
   const flush = async () => {
     if (batch.size === 0) return;
-    await write([...batch.values()]);
+    const values = [...batch.values()];
     batch = new Map();
+    await write(values);
   };
-  let line = 0;
-  for await (const cells of rows) {
-    line++;
-    if (line === 1 && o.hasHeader) continue;
-    report.rows++;
-    const result = readRow(cells, caseSensitive, o);
-    if (typeof result === 'string') {
-      if (o.onError === 'abort') throw new CodedError('VALIDATION_FAILED', 1019, `Row ${line}: ${result}. Nothing was imported.`, { row: line, reason: result });
-      report.rejected++;
-      if (report.rejectedRows.length < REPORTED) report.rejectedRows.push({ row: line, reason: result });
-      continue;
-    }
-    batch.set(result.key, result);
-    report.imported++;
-    if (batch.size >= BATCH) {
-      await flush();
-      onProgress?.({ rows: report.rows });
-    }
-  }
+  const report = await walkRows(rows, caseSensitive, o, hooks, o.onError === 'abort', (v, sofar) => {
+    batch.set(v.key, v);
+    if (batch.size < BATCH) return undefined;
+    return flush().then(() => hooks.onProgress?.({ rows: sofar.rows }));
+  });
   await flush();
-  if (line === 0) throw new CodedError('VALIDATION_FAILED', 1019, 'The file holds no rows.');
-  onProgress?.({ rows: report.rows });
+  hooks.onProgress?.({ rows: report.rows });
   return report;
 }
 
-/** The first rows of a CSV (for the import preview); stops reading after `count` rows. */
-export async function previewRows(rows: AsyncIterable<string[]>, count: number): Promise<string[][]> {
+/**
+ * Reads every row without writing anything: the first pass of an all-or-nothing background import.
+ * Bad rows are counted and reported (even with onError 'abort').
+ */
+export async function checkRows(rows: RowBatches, caseSensitive: boolean, o: ImportOptions, hooks: ImportHooks = {}): Promise<ImportReport> {
+  const report = await walkRows(rows, caseSensitive, o, hooks, false, (_v, sofar) => {
+    if (sofar.imported % BATCH === 0) hooks.onProgress?.({ rows: sofar.rows });
+    return undefined;
+  });
+  hooks.onProgress?.({ rows: report.rows });
+  return report;
+}
+
+/** The first rows of a file (for the import preview); stops reading after `count` rows. */
+export async function previewRows(rows: RowBatches, count: number): Promise<string[][]> {
   const out: string[][] = [];
-  for await (const r of rows) {
-    out.push(r);
-    if (out.length >= count) break;
+  for await (const chunk of rows) {
+    for (const r of chunk) {
+      out.push(r);
+      if (out.length >= count) return out;
+    }
   }
   return out;
 }

@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import { isRowId, legacyAction } from '../../platform/http/legacy/legacy-bridge.js';
 import { LegacyError } from '../../platform/http/legacy/legacy-error.js';
 import type { LegacyParams } from '../../platform/http/legacy/legacy-params.js';
 import type { LegacySection } from '../../platform/http/legacy/legacy-types.js';
 import { el, textEl } from '../../platform/xml/xml-writer.js';
 import type { ParamMap, ParamValue } from '../../platform/xml/xml-reader.js';
+import type { DatabaseImports } from './database-imports.js';
 import { SHOWVALUES_CAP, type DatabasesService } from './databases.service.js';
 
 /** One database id: missing answers 50, anything but an integer 270. */
@@ -47,7 +47,7 @@ function valueItems(raw: ParamValue | undefined): ParamMap[] {
 }
 
 /** The `databases` section: lists of values that services validate against. */
-export function databasesLegacy(service: DatabasesService): Record<string, LegacySection> {
+export function databasesLegacy(service: DatabasesService, imports: DatabaseImports): Record<string, LegacySection> {
   return {
     databases: {
       access: 'any',
@@ -108,8 +108,17 @@ export function databasesLegacy(service: DatabasesService): Record<string, Legac
           const file = files.find((f) => f.field === 'csvfile');
           if (!file) throw new LegacyError(1029, 'No CSV file supplied: send it as the multipart file part csvfile.');
           if (!/\.csv$/i.test(file.filename)) throw new LegacyError(1026, 'Please select a .CSV file.');
-          // is_deferred is accepted; the import runs before the reply until background jobs take it over.
-          await service.importValues(auth.accountId, id, Readable.from([file.data]), { trim: params.flag('trim_value', true), maxColumns: 3, onError: 'abort' });
+          if (file.size === 0) {
+            await service.require(auth.accountId, id);
+            throw new LegacyError(1019, 'The file holds no rows.');
+          }
+          const trim = params.flag('trim_value', true);
+          // is_deferred=1: the file goes to storage and an importdatabase job imports it (all or nothing); the reply comes at once.
+          if (params.flag('is_deferred', false)) {
+            await imports.start(auth.accountId, id, file, { trim, hasHeader: false, onError: 'abort' });
+            return [];
+          }
+          await service.importValues(auth.accountId, id, await file.stream(), { trim, maxColumns: 3, onError: 'abort' });
           return [];
         }),
         upsertmultivalue: legacyAction(async ({ params, auth }) => {

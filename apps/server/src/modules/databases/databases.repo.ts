@@ -1,6 +1,6 @@
-import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DialectName } from '../../platform/db/database.js';
-import { beginBulkLoad, containsText, endBulkLoad, lowerEquals, nowIso, substringIds, substringMatch } from '../../platform/db/dialect.js';
+import { beginBulkLoad, containsText, endBulkLoad, jsonArrayRows, lowerEquals, nowIso, substringIds, substringMatch } from '../../platform/db/dialect.js';
 import type { Database } from '../../platform/db/schema.js';
 
 export type DatabaseRow = { id: number; account_id: number; name: string; case_sensitive: number; created_at: string; updated_at: string };
@@ -10,8 +10,6 @@ export type ValueFilters = { value?: string; valueKey?: string; valueLike?: stri
 
 const dbColumns = ['id', 'account_id', 'name', 'case_sensitive', 'created_at', 'updated_at'] as const;
 const valueColumns = ['id', 'value', 'response', 'validity'] as const;
-/** Upsert SQL text by dialect and row count (only the parameters differ between batches). */
-const upsertSql = new Map<string, string>();
 
 /** SQL for databases (validation lists) and their values. */
 export class DatabasesRepo {
@@ -151,24 +149,13 @@ export class DatabasesRepo {
   /** Inserts or replaces many values at once (keys must be distinct within the batch). */
   async upsertValues(accountId: number, databaseId: number, values: NewValue[]): Promise<void> {
     if (values.length === 0) return;
-    // Building a 1,000-row statement costs about a third of an import's time, and only the
-    // parameters change between batches: compile once per batch size and reuse the SQL text.
-    const cacheKey = `${this.dialect}:${values.length}`;
-    let text = upsertSql.get(cacheKey);
-    if (text === undefined) {
-      text = this.upsertQuery(accountId, databaseId, values).compile().sql;
-      if (upsertSql.size < 16) upsertSql.set(cacheKey, text);
-    }
-    const params: unknown[] = [];
-    for (const v of values) params.push(accountId, databaseId, v.value, v.key, v.response, v.validity);
-    await this.db.executeQuery(CompiledQuery.raw(text, params));
-  }
-
-  private upsertQuery(accountId: number, databaseId: number, values: NewValue[]) {
-    return this.db
-      .insertInto('db_values')
-      .values(values.map((v) => ({ account_id: accountId, database_id: databaseId, value: v.value, value_key: v.key, response: v.response, validity: v.validity })))
-      .onConflict((oc) => oc.columns(['database_id', 'value_key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), response: eb.ref('excluded.response'), validity: eb.ref('excluded.validity') })));
+    // The batch travels as one JSON parameter: a 4,000-row VALUES list would be a new statement for
+    // SQLite to prepare on every batch (about a sixth of an import's time).
+    const json = JSON.stringify(values.map((v) => [v.value, v.key, v.response, v.validity]));
+    await sql`INSERT INTO db_values (account_id, database_id, value, value_key, response, validity)
+      SELECT CAST(${accountId} AS integer), CAST(${databaseId} AS integer), j.value ->> 0, j.value ->> 1, j.value ->> 2, CAST(j.value ->> 3 AS integer)
+      FROM ${jsonArrayRows(this.dialect, json, 'j')} WHERE true
+      ON CONFLICT (database_id, value_key) DO UPDATE SET value = excluded.value, response = excluded.response, validity = excluded.validity`.execute(this.db);
   }
 
   /** Existing keys among `keys` (for a report of what an import would replace). */

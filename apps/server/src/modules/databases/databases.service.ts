@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
 import type { DatabaseRow, DatabasesRepo, NewValue, ValueFilters, ValueRow } from './databases.repo.js';
-import { csvRows, importRows, type ImportOptions, type ImportProgress, type ImportReport } from './databases.import.js';
+import { checkRows, csvRows, importRows, type ImportHooks, type ImportOptions, type ImportReport, type RowBatches } from './databases.import.js';
 import { cleanValue, valueKey } from './database-values.js';
 
 export const SHOWVALUES_CAP = 100_000;
@@ -196,17 +196,23 @@ export class DatabasesService {
    * batches. With `onError: 'abort'` the first bad row rolls everything back (1019 naming the row);
    * with 'skip' bad rows are left out and reported.
    */
-  async importValues(accountId: number, databaseId: number, stream: Readable, options: ImportOptions, onProgress?: (p: ImportProgress) => void): Promise<ImportReport> {
-    return this.importFrom(accountId, databaseId, csvRows(stream), options, onProgress);
+  async importValues(accountId: number, databaseId: number, stream: Readable, options: ImportOptions, hooks?: ImportHooks): Promise<ImportReport> {
+    return this.importFrom(accountId, databaseId, csvRows(stream), options, hooks);
   }
 
   /** The same import from any source of rows (CSV or XLSX). */
-  async importFrom(accountId: number, databaseId: number, rows: AsyncIterable<string[]>, options: ImportOptions, onProgress?: (p: ImportProgress) => void): Promise<ImportReport> {
+  async importFrom(accountId: number, databaseId: number, rows: RowBatches, options: ImportOptions, hooks?: ImportHooks): Promise<ImportReport> {
     const db = await this.require(accountId, databaseId);
     if (options.commit === 'batch') {
       if (options.onError === 'abort') throw new Error("commit 'batch' needs onError 'skip': a bad row cannot roll back committed batches");
-      return importRows(rows, db.case_sensitive === 1, options, (batch) => this.repo.transaction((repo) => repo.bulkLoad(() => repo.upsertValues(accountId, databaseId, batch))), onProgress);
+      return importRows(rows, db.case_sensitive === 1, options, (batch) => this.repo.transaction((repo) => repo.bulkLoad(() => repo.upsertValues(accountId, databaseId, batch))), hooks);
     }
-    return this.repo.transaction((repo) => repo.bulkLoad(() => importRows(rows, db.case_sensitive === 1, options, (batch) => repo.upsertValues(accountId, databaseId, batch), onProgress)));
+    return this.repo.transaction((repo) => repo.bulkLoad(() => importRows(rows, db.case_sensitive === 1, options, (batch) => repo.upsertValues(accountId, databaseId, batch), hooks)));
+  }
+
+  /** Reads rows without writing (the first pass of an all-or-nothing background import): answers the report of what an import would do. */
+  async checkImport(accountId: number, databaseId: number, rows: RowBatches, options: ImportOptions, hooks?: ImportHooks): Promise<ImportReport> {
+    const db = await this.require(accountId, databaseId);
+    return checkRows(rows, db.case_sensitive === 1, options, hooks);
   }
 }

@@ -139,7 +139,7 @@ describe('databases/upload', () => {
     const csv = 'value,response,validity\r\n A1 ,Hello,1\r\nA2,"Quoted, text",0\r\nA3\r\n';
     ok(await legacyMultipart(t.app, { section: 'databases', action: 'upload', api_key: key, database_id: id }, { field: 'csvfile', filename: 'list.csv', content: csv }));
     expect(valuesOf(ok(await call('databases', 'showvalues', { database_id: id })))).toEqual(['value|response|1', 'A1|Hello|1', 'A2|Quoted, text|0', 'A3||1']);
-    ok(await legacyMultipart(t.app, { section: 'databases', action: 'upload', api_key: key, database_id: id, trim_value: '0', is_deferred: '1' }, { field: 'csvfile', filename: 'more.CSV', content: ' B1 \n' }));
+    ok(await legacyMultipart(t.app, { section: 'databases', action: 'upload', api_key: key, database_id: id, trim_value: '0' }, { field: 'csvfile', filename: 'more.CSV', content: ' B1 \n' }));
     expect(ok(await call('databases', 'showvalues', { database_id: id, value: ' B1 ' })).raw).toContain('<id> B1 </id>');
   });
 

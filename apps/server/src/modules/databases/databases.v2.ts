@@ -1,26 +1,28 @@
-import { Readable } from 'node:stream';
 import { v2Routes } from '@scanbase/contracts';
 import { AppError } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/http/uploaded-file.js';
 import { bindV2, type V2Binding } from '../../platform/http/v2/v2-types.js';
-import { csvRows, previewRows } from './databases.import.js';
+import type { DatabaseImports } from './database-imports.js';
+import { fileRows, previewRows, tableFormat, type RowBatches, type TableFormat } from './databases.import.js';
 import type { DatabasesService } from './databases.service.js';
-import { xlsxRows } from './databases.xlsx.js';
 
 const TOTAL_CAP = 10_000;
 
-/** The uploaded file and its rows (CSV or XLSX by name or content). */
-function fileRows(files: UploadedFile[]): { format: 'csv' | 'xlsx'; rows: AsyncIterable<string[]> } {
-  const file = files.find((f) => f.field === 'file') ?? files[0];
+/** The uploaded file part (`file`, or the only one). */
+function filePart(files: UploadedFile[]): UploadedFile | undefined {
+  return files.find((f) => f.field === 'file') ?? files[0];
+}
+
+/** The uploaded file's rows, streamed (CSV or XLSX by name or content). */
+async function uploadedRows(files: UploadedFile[]): Promise<{ format: TableFormat; rows: RowBatches }> {
+  const file = filePart(files);
   if (!file) throw new AppError('VALIDATION_FAILED', 'Attach the CSV or XLSX file as the multipart part "file".', [{ path: 'file', message: 'Choose a file' }]);
-  // XLSX is a zip: "PK" at the start.
-  const xlsx = /\.xlsx$/i.test(file.filename) || (file.data[0] === 0x50 && file.data[1] === 0x4b);
-  const stream = Readable.from([file.data]);
-  return xlsx ? { format: 'xlsx', rows: xlsxRows(stream) } : { format: 'csv', rows: csvRows(stream) };
+  const format = tableFormat(file.filename, file.head);
+  return { format, rows: fileRows(await file.stream(), format) };
 }
 
 /** V2 routes of the databases screens. */
-export function databasesV2(service: DatabasesService): V2Binding[] {
+export function databasesV2(service: DatabasesService, imports: DatabaseImports): V2Binding[] {
   return [
     bindV2(v2Routes.listDatabases, ({ session, body }) => service.list(session.accountId, body)),
     bindV2(v2Routes.getDatabase, ({ session, body }) => service.get(session.accountId, body.id)),
@@ -59,10 +61,11 @@ export function databasesV2(service: DatabasesService): V2Binding[] {
     bindV2(v2Routes.autofillValues, async ({ session, body }) => ({ added: await service.autofill(session.accountId, body.id, body) })),
     bindV2(v2Routes.previewImport, async ({ session, body, files }) => {
       await service.require(session.accountId, body.id);
-      const { format, rows } = fileRows(files);
+      const { format, rows } = await uploadedRows(files);
       const first = await previewRows(rows, body.rows);
       return { format, rows: first, columns: Math.max(0, ...first.map((r) => r.length)) };
     }),
-    bindV2(v2Routes.importValues, ({ session, body, files }) => service.importFrom(session.accountId, body.id, fileRows(files).rows, { trim: body.trim, hasHeader: body.hasHeader, columns: body.columns, onError: body.onError })),
+    bindV2(v2Routes.importValues, async ({ session, body, files }) => service.importFrom(session.accountId, body.id, (await uploadedRows(files)).rows, { trim: body.trim, hasHeader: body.hasHeader, columns: body.columns, onError: body.onError })),
+    bindV2(v2Routes.startImport, async ({ session, body, files }) => ({ jobId: await imports.start(session.accountId, body.id, filePart(files), { columns: body.columns, hasHeader: body.hasHeader, trim: body.trim, onError: body.onError }) })),
   ];
 }

@@ -18,15 +18,21 @@ function cellText(v: unknown): string {
   return '';
 }
 
-/** The rows of the first worksheet of an XLSX stream, as text, streamed (shared strings are cached). */
-export async function* xlsxRows(stream: Readable): AsyncGenerator<string[]> {
+/** The rows of the first worksheet of an XLSX stream, as text, streamed in arrays of up to `chunk` rows (shared strings are cached). */
+export async function* xlsxRows(stream: Readable, chunk = 1000): AsyncGenerator<string[][]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
   try {
     for await (const sheet of reader) {
+      let batch: string[][] = [];
       for await (const row of sheet) {
         const values = Array.isArray(row.values) ? (row.values as unknown[]).slice(1) : [];
-        yield Array.from({ length: values.length }, (_, i) => cellText(values[i]));
+        batch.push(Array.from({ length: values.length }, (_, i) => cellText(values[i])));
+        if (batch.length >= chunk) {
+          yield batch;
+          batch = [];
+        }
       }
+      if (batch.length > 0) yield batch;
       return;
     }
   } catch (error) {

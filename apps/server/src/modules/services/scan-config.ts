@@ -6,6 +6,7 @@ import { appUsersLegacy } from '../app-users/app-users.legacy.js';
 import { AppUsersRepo } from '../app-users/app-users.repo.js';
 import { AppUsersService } from '../app-users/app-users.service.js';
 import { appUsersV2 } from '../app-users/app-users.v2.js';
+import type { DatabaseImports } from '../databases/database-imports.js';
 import { databasesLegacy } from '../databases/databases.legacy.js';
 import { DatabasesRepo } from '../databases/databases.repo.js';
 import { DatabasesService } from '../databases/databases.service.js';
@@ -38,11 +39,11 @@ export function createScanConfig(db: Db, mailer: Mailer, publicUrl: string) {
 }
 
 /** The legacy sections `services`, `users`, `devices`, `databases`, `questions`. */
-export function scanConfigLegacy(c: ScanConfig): Record<string, LegacySection> {
-  return { ...servicesLegacy(c.services), ...appUsersLegacy(c.appUsers), ...devicesLegacy(c.devices), ...databasesLegacy(c.databases), ...questionsLegacy(c.questions) };
+export function scanConfigLegacy(c: ScanConfig, imports: DatabaseImports): Record<string, LegacySection> {
+  return { ...servicesLegacy(c.services), ...appUsersLegacy(c.appUsers), ...devicesLegacy(c.devices), ...databasesLegacy(c.databases, imports), ...questionsLegacy(c.questions) };
 }
 
 /** The V2 routes of the scan-configuration screens. */
-export function scanConfigV2(c: ScanConfig): V2Binding[] {
-  return [...servicesV2(c.services), ...databasesV2(c.databases), ...questionsV2(c.questions), ...appUsersV2(c.appUsers), ...devicesV2(c.devices)];
+export function scanConfigV2(c: ScanConfig, imports: DatabaseImports): V2Binding[] {
+  return [...servicesV2(c.services), ...databasesV2(c.databases, imports), ...questionsV2(c.questions), ...appUsersV2(c.appUsers), ...devicesV2(c.devices)];
 }

@@ -90,6 +90,8 @@ describe('V2 scan configuration', () => {
     expect((upd.body.settings as { symbologies: number[] }).symbologies).toEqual([34]);
     const kept = await v2(t.app, 'services/update', { id: svc.body.id, variables: { service_name: 'Door 2' } }, token);
     expect((kept.body.settings as { symbologies: number[] }).symbologies).toEqual([34]);
+    const reset = await v2(t.app, 'services/update', { id: svc.body.id, variables: { symbologies: '' } }, token);
+    expect((reset.body.settings as { symbologies: number[] }).symbologies).toEqual([]);
     const list = await v2(t.app, 'services/list', { servicetype: 'record', search: 'door' }, token);
     expect(list.body.total).toBe(1);
 

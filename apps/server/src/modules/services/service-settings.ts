@@ -15,7 +15,7 @@ export function defaultSettings(): ServiceSettings {
     enableDirectScan: false, postbackReceiverOnly: false, postbackRealTimeScans: false, postbackUploadedScans: false,
     regexResponsePattern: '', regexResponseReplacement: '', regexScanPattern: '', regexScanReplacement: '',
     symbologies: [], autoNextScan: 0, autoNextScanDelay: 1, enableGps: false, blockCameraScan: false, blockManualScan: false, blockDbSearch: false,
-    autoSync: false, autoSyncUpUrl: '', autoSyncUpDelay: 2, autoSyncDown: true, autoSyncDownDelay: 120, decoderConfig: null,
+    autoSync: false, autoSyncUpUrl: '', autoSyncUpDelay: 2, autoSyncDown: true, autoSyncDownDelay: 120, decoderConfig: null, conditionalLimit: null,
   };
 }
 
@@ -185,8 +185,9 @@ export function applyVariables(current: ServiceState | null, v: Vars, opts: { re
     const ids = sym.split(',').map((x) => x.trim()).filter((x) => x !== '');
     if (!ids.every((x) => /^\d{1,2}$/.test(x) && Number(x) >= 1 && Number(x) <= 49)) throw bad(210, 'symbologies must be a comma list of symbology ids from 1 to 49.');
     s.symbologies = [...new Set(ids.map(Number))].sort((a, b) => a - b);
-  } else if (opts.resetSymbologies) {
-    // The reference: an update without symbologies goes back to the default set.
+  } else if (opts.resetSymbologies || sym === '') {
+    // The reference: an update without symbologies goes back to the default set; an empty list
+    // asks for it explicitly (the only way back to the default set through the V2 update).
     s.symbologies = [];
   }
 
@@ -202,6 +203,18 @@ export function applyVariables(current: ServiceState | null, v: Vars, opts: { re
   s.autoSyncUpDelay = num(v, 'auto_sync_up_delay', s.autoSyncUpDelay, 86_400);
   s.autoSyncDown = flag(v, 'auto_sync_down_url', s.autoSyncDown);
   s.autoSyncDownDelay = num(v, 'auto_sync_down_delay', s.autoSyncDownDelay, 86_400);
+
+  // Conditional validation (no legacy variable exists; these names follow the others): 0 or '' clears.
+  const limitRaw = v('conditional_limit')?.trim();
+  const windowRaw = v('conditional_limit_window')?.trim().toLowerCase();
+  if (limitRaw !== undefined || windowRaw !== undefined) {
+    const windows = ['hour', 'day', 'week', 'month', 'ever'] as const;
+    const window = windowRaw === undefined || windowRaw === '' ? (s.conditionalLimit?.window ?? 'day') : windows.find((w) => w === windowRaw);
+    if (!window) throw bad(210, `conditional_limit_window must be one of ${windows.join(', ')}.`);
+    const max = limitRaw === undefined ? (s.conditionalLimit?.maxScans ?? 0) : limitRaw === '' ? 0 : /^\d{1,7}$/.test(limitRaw) ? Number(limitRaw) : NaN;
+    if (!Number.isInteger(max) || max > 1_000_000) throw bad(210, 'conditional_limit must be a whole number of scans (0 turns the limit off).');
+    s.conditionalLimit = max === 0 ? null : { maxScans: max, window };
+  }
 
   const decoder = v('decoder_config');
   if (decoder !== undefined) {

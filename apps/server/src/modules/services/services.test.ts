@@ -73,7 +73,7 @@ describe('services/create', () => {
       postback_url: 'https://fwd.test', postback_real_time_scans: '1', postback_uploaded_scans: '1', postback_receiver_only: '1',
       regex_scan_pattern: '^0+', regex_scan_replacement: '', regex_response_pattern: 'x', regex_response_replacement: 'y', symbologies: '34, 6,6', auto_next_scan: '2', auto_next_scan_delay: '1.5',
       enableGPS: '1', block_camera_scan: '1', block_manual_scan: '1', block_db_search: '1', auto_sync: '1', auto_sync_up_url: 'https://up.test', auto_sync_up_delay: '5', auto_sync_down_url: '0', auto_sync_down_delay: '300',
-      decoder_config: '{"beep": true,  "zoom":2}',
+      decoder_config: '{"beep": true,  "zoom":2}', conditional_limit: '3', conditional_limit_window: 'week',
     });
     expect(await settingsOf(id)).toEqual({
       deviceDuplicateValue: true, periodStartDate: '2099-01-15', periodEndDate: '2099-02-01', periodStartTime: '18:30:00', periodEndTime: '07:15:00',
@@ -81,8 +81,10 @@ describe('services/create', () => {
       enableDirectScan: false, postbackReceiverOnly: true, postbackRealTimeScans: true, postbackUploadedScans: true,
       regexResponsePattern: 'x', regexResponseReplacement: 'y', regexScanPattern: '^0+', regexScanReplacement: '', symbologies: [6, 34], autoNextScan: 2, autoNextScanDelay: 1.5,
       enableGps: true, blockCameraScan: true, blockManualScan: true, blockDbSearch: true, autoSync: true, autoSyncUpUrl: 'https://up.test', autoSyncUpDelay: 5, autoSyncDown: false, autoSyncDownDelay: 300,
-      decoderConfig: '{"beep": true,  "zoom":2}',
+      decoderConfig: '{"beep": true,  "zoom":2}', conditionalLimit: { maxScans: 3, window: 'week' },
     });
+    expectCode(await call('services', 'create', { validation_method: 'record', conditional_limit: 'many' }), 210);
+    expectCode(await call('services', 'create', { validation_method: 'record', conditional_limit: '2', conditional_limit_window: 'fortnight' }), 210);
   });
 });
 

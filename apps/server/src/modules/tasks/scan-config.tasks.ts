@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { csvFile } from '../../platform/csv/csv-file.js';
-import { getStream } from '../../platform/http/outbound-http.js';
-import { PermanentJobError } from '../../platform/jobs/job-types.js';
 import type { ScanConfig } from '../services/scan-config.js';
 import type { TaskCatalogue, TaskHandler } from './task-catalogue.js';
 
@@ -9,7 +7,7 @@ const PAGE = 5000;
 const databaseId = z.number().int().positive();
 
 /** Task handlers whose data is the scan configuration: databases, app users, devices. */
-export function registerScanConfigTasks(catalogue: TaskCatalogue, c: ScanConfig, options: { allowPrivateUrls: boolean; maxImportBytes: number }): void {
+export function registerScanConfigTasks(catalogue: TaskCatalogue, c: ScanConfig): void {
   catalogue.register('downloaddatabase', {
     inputs: z.object({ databaseId }),
     async run(ctx) {
@@ -35,34 +33,6 @@ export function registerScanConfigTasks(catalogue: TaskCatalogue, c: ScanConfig,
       const removed = await c.databases.clear(ctx.accountId, id);
       ctx.progress(1, 1, 'Cleared');
       return { summary: `${removed.toLocaleString('en-US')} values removed.` };
-    },
-  } satisfies TaskHandler);
-
-  catalogue.register('importdatabase', {
-    inputs: z.object({
-      databaseId,
-      url: z.url({ protocol: /^https?$/ }),
-      trimValue: z.boolean().default(true),
-      hasHeader: z.boolean().default(false),
-    }),
-    async run(ctx) {
-      const input = ctx.inputs as { databaseId: number; url: string; trimValue: boolean; hasHeader: boolean };
-      await c.databases.require(ctx.accountId, input.databaseId);
-      let stream;
-      try {
-        stream = await getStream(input.url, { allowPrivate: options.allowPrivateUrls, timeoutMs: 30_000, maxBytes: options.maxImportBytes });
-      } catch (error) {
-        throw new PermanentJobError(error instanceof Error ? error.message : String(error));
-      }
-      ctx.signal.addEventListener('abort', () => stream.destroy(new Error('cancelled')));
-      await ctx.log(`Reading ${input.url}`);
-      // Batches commit one by one so the rest of the app keeps answering during a long import; a
-      // run cut short (crash, restart) is simply run again: values are upserted, never doubled.
-      const report = await c.databases.importValues(ctx.accountId, input.databaseId, stream, { trim: input.trimValue, hasHeader: input.hasHeader, maxColumns: 3, onError: 'skip', commit: 'batch' }, (p) =>
-        ctx.progress(p.rows, null, `${p.rows.toLocaleString('en-US')} rows read`),
-      );
-      for (const r of report.rejectedRows.slice(0, 50)) await ctx.log(`Row ${r.row}: ${r.reason}`, 'warn');
-      return { summary: `${report.imported.toLocaleString('en-US')} values imported, ${report.rejected.toLocaleString('en-US')} rows rejected.`, data: { ...report, rejectedRows: report.rejectedRows.slice(0, 1000) } };
     },
   } satisfies TaskHandler);
 

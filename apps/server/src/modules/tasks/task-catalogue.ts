@@ -1,6 +1,7 @@
 import type { TaskType, TaskTypeInfo } from '@scanbase/contracts';
 import type { z } from 'zod';
-import type { JobContext, JobResult } from '../../platform/jobs/job-types.js';
+import type { Readable } from 'node:stream';
+import type { JobContext, JobFile, JobResult } from '../../platform/jobs/job-types.js';
 
 /** What a task handler receives: the job context plus the task's validated inputs and a place for its file. */
 export type TaskContext = JobContext & {
@@ -9,6 +10,14 @@ export type TaskContext = JobContext & {
   inputs: Record<string, unknown>;
   /** Stores the run's file (export, label sheet); the progress page offers it for download. */
   saveFile(name: string, contentType: string, data: Buffer): Promise<JobResult['file']>;
+  /** Stores the run's file from a stream (large exports never sit in memory). */
+  saveStream(name: string, contentType: string, source: Readable | AsyncIterable<Buffer | string>): Promise<JobFile>;
+  /** Opens a source file of this account uploaded with `tasks/upload-source`; fails the run for good when it is gone. */
+  openFile(fileId: string): Promise<{ stream: Readable; size: number }>;
+  /** Keeps a copy of a stream for this run, to read it more than once (a URL source of an all-or-nothing import). */
+  spool(source: Readable): Promise<{ size: number; open(): Promise<Readable>; remove(): Promise<void> }>;
+  /** Starts the run's CSV file, written row by row; `finish()` answers it for the result. */
+  csvFile(name: string, header: string[]): { write(cells: unknown[]): Promise<void>; finish(): Promise<JobFile>; abort(): void };
 };
 
 export type TaskHandler = { inputs: z.ZodType<Record<string, unknown>>; run(ctx: TaskContext): Promise<JobResult | undefined> };
@@ -21,11 +30,11 @@ const ENTRIES: Record<TaskType, Entry> = {
   downloaddatabase: { label: 'Download a database', description: 'Export the values of a validation database to CSV or Excel.', editable: true, waitsFor: 'databases' },
   downloadscan: { label: 'Download scans', description: 'Export scans matching filters to CSV or Excel.', editable: true, waitsFor: 'scans' },
   generatebarcode: { label: 'Generate barcodes', description: 'Make a PDF label sheet of barcodes from a list of values or a numeric range.', editable: true, waitsFor: 'barcodes' },
-  exportscan: { label: 'Export scans with a template', description: 'Export scans in the layout of an export template.', editable: true, waitsFor: 'scans and export templates' },
+  exportscan: { label: 'Export scans with a template', description: 'Export scans in the layout of an export template.', editable: true, waitsFor: 'export templates' },
   clearDatabase: { label: 'Clear a database', description: 'Remove every value from a validation database (for example nightly, before a fresh import).', editable: true, waitsFor: 'databases' },
-  importdatabase: { label: 'Import into a database', description: 'Load values from a CSV file or URL into a validation database.', editable: true, waitsFor: 'databases' },
+  importdatabase: { label: 'Import into a database', description: 'Load values from a CSV or XLSX file (uploaded, or fetched from a URL at each run) into a validation database: all or nothing, or skipping and reporting bad rows.', editable: true, waitsFor: 'databases' },
   bulkscanremoval: { label: 'Remove scans in bulk', description: 'Delete scans matching filters (for example older than 90 days).', editable: true, waitsFor: 'scans' },
-  importuser: { label: 'Import app users', description: 'Create app users from a CSV file.', editable: true, waitsFor: 'app users' },
+  importuser: { label: 'Import app users', description: 'Create app users (username, password, device limit, services) from a CSV or XLSX file, uploaded or fetched from a URL; email usernames get an invitation.', editable: true, waitsFor: 'app users' },
   postback: { label: 'Send scans to a URL', description: 'Post scans to your server on a schedule (periodic postback).', editable: true, waitsFor: 'scans' },
   downloadcheckinout: { label: 'Download check-in/out', description: 'Export the state of a check-in/out service.', editable: true, waitsFor: 'check-in/out services' },
   downloaddevices: { label: 'Download devices', description: 'Export the list of devices to CSV.', editable: true, waitsFor: 'devices' },

@@ -5,10 +5,12 @@ import type { Db } from '../../platform/db/database.js';
 import { JobQueue, defaultQueueOptions } from '../../platform/jobs/job-queue.js';
 import { JobWorker } from '../../platform/jobs/job-worker.js';
 import { JobsRepo } from '../../platform/jobs/jobs.repo.js';
+import type { JobHandler } from '../../platform/jobs/job-types.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import type { BarcodesService } from '../barcodes/barcodes.service.js';
 import type { ScanConfig } from '../services/scan-config.js';
+import { registerImportTasks } from './import.tasks.js';
 import { registerScanConfigTasks } from './scan-config.tasks.js';
 import { generateBarcodesTask } from './generate-barcodes.task.js';
 import { TaskCatalogue } from './task-catalogue.js';
@@ -26,15 +28,18 @@ export function createJobsModule(deps: { config: Config; db: Db; bus: EventBus; 
   const tasksRepo = new TasksRepo(deps.db.kysely);
   const catalogue = new TaskCatalogue();
   catalogue.register('generatebarcode', generateBarcodesTask(deps.barcodes));
-  registerScanConfigTasks(catalogue, deps.scanConfig, { allowPrivateUrls: deps.config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
+  registerScanConfigTasks(catalogue, deps.scanConfig);
+  registerImportTasks(catalogue, deps.scanConfig, { allowPrivateUrls: deps.config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
   const tasks = new TasksService({ repo: tasksRepo, queue, catalogue, storage: deps.storage });
   const notifier = new TaskNotifier({ tasks: tasksRepo, mailer: deps.mailer, publicUrl: deps.config.publicUrl, allowPrivateUrls: deps.config.allowPrivateUrls, log: deps.log });
   const scheduler = new TaskScheduler(tasksRepo, queue, deps.log);
+  // Job types that are not tasks (postback deliveries), registered by the modules that own them.
+  const extraHandlers = new Map<string, JobHandler>();
   // The worker is built on first use, after every module has registered its task types.
   let worker: JobWorker | undefined;
   const getWorker = (): JobWorker => {
     if (!worker) {
-      worker = new JobWorker(queue, tasks.jobHandlers(), deps.log, { concurrency: deps.config.jobs.concurrency, pollMs: 500, shutdownGraceMs: 10_000 });
+      worker = new JobWorker(queue, new Map([...tasks.jobHandlers(), ...extraHandlers]), deps.log, { concurrency: deps.config.jobs.concurrency, pollMs: 500, shutdownGraceMs: 10_000 });
       worker.onFinished((job, state) => void notifier.notify(job, state).catch((err: unknown) => deps.log.error({ err }, 'task notification failed')));
     }
     return worker;
@@ -46,6 +51,11 @@ export function createJobsModule(deps: { config: Config; db: Db; bus: EventBus; 
     scheduler,
     notifier,
     worker: getWorker,
+    /** Registers a handler for a job type that is not a task (call before the worker starts). */
+    registerJob: (type: string, handler: JobHandler) => {
+      if (worker) throw new Error(`Job type ${type} registered after the worker started.`);
+      extraHandlers.set(type, handler);
+    },
     /** Deletes finished runs past the retention with their files. */
     cleanup: () => queue.cleanup(deps.config.jobs.retentionDays, (key) => deps.storage.delete(key)),
   };

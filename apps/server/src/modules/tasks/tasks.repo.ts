@@ -57,6 +57,12 @@ export class TasksRepo {
     return row?.state ?? null;
   }
 
+  /** Whether any task of the account names this uploaded source file (hex digits and a dot, nothing LIKE treats specially) in its inputs. */
+  async usesFile(accountId: number, fileId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('tasks').select('id').where('account_id', '=', accountId).where('inputs', 'like', `%"${fileId}"%`).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
   async withOutputs(accountId: number): Promise<TaskRow[]> {
     return this.db.selectFrom('tasks').select(taskColumns).where('account_id', '=', accountId).orderBy('id').execute();
   }

@@ -1,4 +1,6 @@
-import type { Job, JobStateName, Task, TaskOutputs, TaskSchedule, TaskType, TaskTypeInfo } from '@scanbase/contracts';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Job, JobStateName, Task, TaskOutputs, TaskSchedule, TaskType, TaskTypeInfo, UploadedTaskSource } from '@scanbase/contracts';
 import { taskOutputs } from '@scanbase/contracts';
 import { ZodError } from 'zod';
 import { AppError } from '../../platform/errors.js';
@@ -8,6 +10,9 @@ import { PermanentJobError } from '../../platform/jobs/job-types.js';
 import type { JobRow } from '../../platform/jobs/jobs.repo.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import { zodIssues } from '../../platform/http/v2/v2-plugin.js';
+import { CsvStreamWriter } from '../../platform/csv/csv-file.js';
+import type { UploadedFile } from '../../platform/http/uploaded-file.js';
+import { tableFormat } from '../databases/databases.import.js';
 import type { TaskCatalogue } from './task-catalogue.js';
 import { checkSchedule, nextRunAfter } from './task-schedule.js';
 import { taskJobType } from './task-scheduler.js';
@@ -45,13 +50,23 @@ export function toJob(row: JobRow, taskName: string | null = null): Job {
     attempts: row.attempts,
     maxAttempts: row.max_attempts,
     progress: { done: row.progress_done, total: row.progress_total, message: row.progress_message },
-    result: result ? { ...(result.file ? { file: { name: result.file.name, contentType: result.file.contentType, size: result.file.size } } : {}), ...(result.summary ? { summary: result.summary } : {}) } : null,
+    result: result ? { ...(result.file ? { file: { name: result.file.name, contentType: result.file.contentType, size: result.file.size } } : {}), ...(result.summary ? { summary: result.summary } : {}), ...(result.report ? { report: result.report } : {}) } : null,
     error: row.error,
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     durationMs: row.started_at && row.finished_at ? new Date(row.finished_at).getTime() - new Date(row.started_at).getTime() : null,
   };
+}
+
+/** Where an uploaded task source file lives (the account id in the key keeps accounts apart). */
+export function taskFileKey(accountId: number, fileId: string): string {
+  return `accounts/${accountId}/task-files/${fileId}`;
+}
+
+/** The uploaded source file named in task inputs, if any. */
+function sourceFileOf(inputs: Record<string, unknown>): string | undefined {
+  return typeof inputs.fileId === 'string' ? inputs.fileId : undefined;
 }
 
 type TaskInput = { type: TaskType; name: string; schedule: TaskSchedule; timezone: string; inputs: Record<string, unknown>; outputs: TaskOutputs; enabled: boolean; runNow: boolean };
@@ -70,7 +85,7 @@ export class TasksService {
     return this.deps.catalogue.list();
   }
 
-  private validate(type: TaskType, inputs: Record<string, unknown>, schedule: TaskSchedule, timezone: string): Record<string, unknown> {
+  private async validate(accountId: number, type: TaskType, inputs: Record<string, unknown>, schedule: TaskSchedule, timezone: string): Promise<Record<string, unknown>> {
     const handler = this.deps.catalogue.handler(type);
     if (!handler) throw new AppError('VALIDATION_FAILED', 'This task type cannot run yet.', [{ path: 'type', message: this.catalogue().find((c) => c.type === type)?.unavailableReason ?? 'Not available.' }]);
     try {
@@ -80,7 +95,37 @@ export class TasksService {
     }
     const parsed = handler.inputs.safeParse(inputs);
     if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Some task inputs are not valid.', zodIssues(parsed.error).map((i) => ({ ...i, path: `inputs.${i.path}` })));
+    const fileId = sourceFileOf(parsed.data);
+    if (fileId !== undefined && !(await this.deps.storage.exists(taskFileKey(accountId, fileId)))) {
+      throw new AppError('VALIDATION_FAILED', 'The uploaded file is not there any more.', [{ path: 'inputs.fileId', message: 'Upload the file again' }]);
+    }
     return parsed.data;
+  }
+
+  /** Stores an uploaded source file (CSV or XLSX) for an import task; its fileId goes into the task inputs. */
+  async saveSourceFile(accountId: number, file: UploadedFile | undefined): Promise<UploadedTaskSource> {
+    if (!file) throw new AppError('VALIDATION_FAILED', 'Attach the CSV or XLSX file as the multipart part "file".', [{ path: 'file', message: 'Choose a file' }]);
+    if (file.size === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty.', [{ path: 'file', message: 'The file is empty' }]);
+    const format = tableFormat(file.filename, file.head);
+    const fileId = `${randomBytes(12).toString('hex')}.${format}`;
+    await file.saveTo(taskFileKey(accountId, fileId));
+    return { fileId, name: file.filename.slice(0, 255), size: file.size, format };
+  }
+
+  /** Deletes an uploaded source file once no task of the account names it. */
+  private async releaseFile(accountId: number, fileId: string | undefined): Promise<void> {
+    if (fileId !== undefined && !(await this.deps.repo.usesFile(accountId, fileId))) await this.deps.storage.delete(taskFileKey(accountId, fileId));
+  }
+
+  /**
+   * Runs a task type once without a saved task (an import started from a screen); answers the job.
+   * The job owns `ownedFileIds`: they are deleted with it when finished runs are cleaned up.
+   */
+  async runInline(accountId: number, type: TaskType, inputs: Record<string, unknown>, ownedFileIds: string[] = []): Promise<number> {
+    const valid = await this.validate(accountId, type, inputs, { kind: 'manual' }, 'UTC');
+    const id = await this.deps.queue.enqueue(taskJobType(type), { taskId: null, inputs: valid, files: ownedFileIds.map((f) => taskFileKey(accountId, f)) }, { accountId, taskId: null, maxAttempts: 3 });
+    if (id === undefined) throw new AppError('CONFLICT', 'The run could not be queued.');
+    return id;
   }
 
   async list(accountId: number, q: { page: number; limit: number; search?: string | undefined; type?: TaskType | undefined; scheduledOnly: boolean }) {
@@ -95,7 +140,7 @@ export class TasksService {
   }
 
   async create(accountId: number, input: TaskInput): Promise<{ task: Task; jobId: number | null }> {
-    const inputs = this.validate(input.type, input.inputs, input.schedule, input.timezone);
+    const inputs = await this.validate(accountId, input.type, input.inputs, input.schedule, input.timezone);
     const now = this.now().toISOString();
     const next = input.enabled ? nextRunAfter(input.schedule, input.timezone, this.now()) : null;
     const row = await this.deps.repo.insert(accountId, {
@@ -118,7 +163,7 @@ export class TasksService {
     const schedule = patch.schedule ?? current.schedule;
     const timezone = patch.timezone ?? current.timezone;
     const enabled = patch.enabled ?? current.enabled;
-    const inputs = this.validate(current.type, patch.inputs ?? current.inputs, schedule, timezone);
+    const inputs = await this.validate(accountId, current.type, patch.inputs ?? current.inputs, schedule, timezone);
     const next = enabled ? nextRunAfter(schedule, timezone, this.now()) : null;
     await this.deps.repo.update(accountId, patch.id, {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
@@ -129,11 +174,14 @@ export class TasksService {
       next_run_at: next?.toISOString() ?? null,
       updated_at: this.now().toISOString(),
     });
+    if (sourceFileOf(current.inputs) !== sourceFileOf(inputs)) await this.releaseFile(accountId, sourceFileOf(current.inputs));
     return this.get(accountId, patch.id);
   }
 
   async delete(accountId: number, id: number): Promise<void> {
-    if (!(await this.deps.repo.delete(accountId, id))) throw new AppError('NOT_FOUND', 'No such task.');
+    const row = await this.deps.repo.get(accountId, id);
+    if (!row || !(await this.deps.repo.delete(accountId, id))) throw new AppError('NOT_FOUND', 'No such task.');
+    await this.releaseFile(accountId, sourceFileOf(JSON.parse(row.inputs) as Record<string, unknown>));
   }
 
   private async enqueueRun(accountId: number, taskId: number, type: string): Promise<number> {
@@ -144,7 +192,7 @@ export class TasksService {
 
   async runNow(accountId: number, id: number): Promise<number> {
     const task = await this.get(accountId, id);
-    this.validate(task.type, task.inputs, task.schedule, task.timezone);
+    await this.validate(accountId, task.type, task.inputs, task.schedule, task.timezone);
     return this.enqueueRun(accountId, id, task.type);
   }
 
@@ -183,10 +231,10 @@ export class TasksService {
     if (!(await this.deps.queue.retry(accountId, id))) throw new AppError('CONFLICT', `Only failed or cancelled runs can be retried; this one is ${row.state}.`);
   }
 
-  async jobFile(accountId: number, id: number): Promise<{ file: JobFile; data: Buffer }> {
+  async jobFile(accountId: number, id: number): Promise<{ file: JobFile; data: Readable }> {
     const row = await this.deps.queue.get(accountId, id);
     const file = row?.result ? (JSON.parse(row.result) as JobResult).file : undefined;
-    const data = file ? await this.deps.storage.get(file.key) : undefined;
+    const data = file ? await this.deps.storage.getStream(file.key) : undefined;
     if (!file || !data) throw new AppError('NOT_FOUND', 'This run has no file (or it was cleaned up).');
     return { file, data };
   }
@@ -194,27 +242,64 @@ export class TasksService {
   /** The job handlers for every registered task type (`task.<type>`). */
   jobHandlers(): Map<string, JobHandler> {
     const map = new Map<string, JobHandler>();
+    const storage = this.deps.storage;
     for (const type of this.deps.catalogue.types()) {
       map.set(taskJobType(type), async (ctx) => {
-        const payload = ctx.payload as { taskId: number };
+        // A saved task's run reads the task's inputs; a run started without a task carries them.
+        const payload = ctx.payload as { taskId: number | null; inputs?: Record<string, unknown> };
         if (ctx.accountId === null) throw new PermanentJobError('A task run needs an account.');
         const accountId = ctx.accountId;
-        const row = await this.deps.repo.get(accountId, payload.taskId);
-        if (!row) throw new PermanentJobError('The task was deleted.');
+        let taskId: number | null = null;
+        let rawInputs: unknown = payload.inputs;
+        if (payload.taskId !== null) {
+          const row = await this.deps.repo.get(accountId, payload.taskId);
+          if (!row) throw new PermanentJobError('The task was deleted.');
+          taskId = row.id;
+          rawInputs = JSON.parse(row.inputs);
+        }
         const handler = this.deps.catalogue.handler(type);
         if (!handler) throw new PermanentJobError(`Task type ${type} cannot run on this install.`);
-        const parsed = handler.inputs.safeParse(JSON.parse(row.inputs));
+        const parsed = handler.inputs.safeParse(rawInputs);
         if (!parsed.success) throw new PermanentJobError(`The task inputs are no longer valid: ${new ZodError(parsed.error.issues).issues.map((i) => i.message).join('; ')}`);
+        const fileKey = (name: string) => `accounts/${accountId}/jobs/${ctx.jobId}/${name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100) || 'file'}`;
         return handler.run({
           ...ctx,
           accountId,
-          taskId: row.id,
+          taskId,
           inputs: parsed.data,
           saveFile: async (name, contentType, data) => {
-            const safe = name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100) || 'file';
-            const key = `accounts/${accountId}/jobs/${ctx.jobId}/${safe}`;
-            await this.deps.storage.put(key, data, contentType);
-            return { key, name: safe, contentType, size: data.length };
+            const key = fileKey(name);
+            await storage.put(key, data, contentType);
+            return { key, name: key.slice(key.lastIndexOf('/') + 1), contentType, size: data.length };
+          },
+          saveStream: async (name, contentType, source) => {
+            const key = fileKey(name);
+            const size = await storage.putStream(key, source, contentType);
+            return { key, name: key.slice(key.lastIndexOf('/') + 1), contentType, size };
+          },
+          openFile: async (fileId) => {
+            const key = taskFileKey(accountId, fileId);
+            const [stream, size] = [await storage.getStream(key), await storage.size(key)];
+            if (!stream || size === undefined) throw new PermanentJobError('The uploaded file is not there any more; upload it again.');
+            return { stream, size };
+          },
+          spool: async (source) => {
+            const key = fileKey(`source-${randomBytes(6).toString('hex')}`);
+            const size = await storage.putStream(key, source);
+            return {
+              size,
+              open: async () => (await storage.getStream(key)) ?? Readable.from([]),
+              remove: () => storage.delete(key),
+            };
+          },
+          csvFile: (name, header) => {
+            const key = fileKey(name);
+            const writer = new CsvStreamWriter(storage, key, header);
+            return {
+              write: (cells) => writer.write(cells),
+              finish: async () => ({ key, name: key.slice(key.lastIndexOf('/') + 1), contentType: 'text/csv; charset=utf-8', size: await writer.close() }),
+              abort: () => writer.abort(),
+            };
           },
         });
       });

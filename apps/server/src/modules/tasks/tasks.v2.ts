@@ -23,6 +23,7 @@ export function tasksV2(tasks: TasksService): V2Binding[] {
       await tasks.retryJob(session.accountId, body.id);
       return { ok: true as const };
     }),
+    bindV2(v2Routes.uploadTaskSource, ({ session, files }) => tasks.saveSourceFile(session.accountId, files.find((f) => f.field === 'file') ?? files[0])),
     bindV2(v2Routes.downloadJobFile, async ({ session, body, reply }) => {
       const { file, data } = await tasks.jobFile(session.accountId, body.id);
       void reply.header('content-disposition', `attachment; filename="${file.name}"`);

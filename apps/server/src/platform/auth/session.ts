@@ -12,3 +12,9 @@ export type Session = {
 
 /** Reads a session token into a Session (undefined when unknown or expired). */
 export type SessionResolver = (token: string) => Promise<Session | undefined>;
+
+/** Who is calling through an app token (the scanner API): account, app user and the device it signed in on. */
+export type AppSession = { tokenId: number; accountId: number; appUserId: number; username: string; deviceId: number };
+
+/** Reads an app token into an AppSession (undefined when unknown or expired). */
+export type AppSessionResolver = (token: string) => Promise<AppSession | undefined>;

@@ -1,4 +1,7 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
+import type { BlobStorage } from '../storage/blob-storage.js';
 
 // A cell starting with one of these is run as a formula by Excel, LibreOffice and Sheets.
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -13,4 +16,40 @@ export function safeCell(value: unknown): string {
 export function csvFile(header: string[], rows: unknown[][]): Buffer {
   const body = stringify([header, ...rows.map((r) => r.map(safeCell))], { record_delimiter: '\r\n' });
   return Buffer.concat([Buffer.from('\uFEFF'), Buffer.from(body)]);
+}
+
+/** One CSV line (CRLF), every cell made safe. */
+export function csvLine(cells: unknown[]): string {
+  return stringify([cells.map(safeCell)], { record_delimiter: '\r\n' });
+}
+
+/** A CSV file written row by row into blob storage (never whole in memory). */
+export class CsvStreamWriter {
+  private readonly out = new PassThrough();
+  private readonly stored: Promise<number>;
+  rows = 0;
+
+  constructor(storage: BlobStorage, key: string, header: string[]) {
+    this.stored = storage.putStream(key, this.out, 'text/csv; charset=utf-8');
+    // Until close() awaits it, a failure must not be an unhandled rejection.
+    this.stored.catch(() => undefined);
+    this.out.write(`\uFEFF${csvLine(header)}`);
+  }
+
+  /** Adds a row, waiting while the storage side catches up. */
+  async write(cells: unknown[]): Promise<void> {
+    this.rows++;
+    if (!this.out.write(csvLine(cells))) await once(this.out, 'drain');
+  }
+
+  /** Finishes the file; answers its size in bytes. */
+  async close(): Promise<number> {
+    this.out.end();
+    return this.stored;
+  }
+
+  /** Gives up: nothing is stored. */
+  abort(): void {
+    this.out.destroy(new Error('The CSV file was abandoned.'));
+  }
 }

@@ -127,3 +127,25 @@ export function substringIds(dialect: DialectName, table: string, term: string):
   const fts = sql.table(trigramTable(table));
   return sql<{ id: number }>`(SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH ${`"${term.replace(/"/g, '""')}"`})`;
 }
+
+/** True when a database error is a unique-constraint violation (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** Locks the selected rows until the transaction ends (PostgreSQL); SQLite's single writer needs no lock. */
+export function lockForUpdate<DB, TB extends keyof DB, O>(dialect: DialectName, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+  return dialect === 'postgres' ? query.forUpdate() : query;
+}
+
+/**
+ * The elements of a JSON array given as one parameter, as rows `alias(value)`; `value ->> i` reads
+ * item i of an element that is itself an array. Bulk writes pass a whole batch this way: one short
+ * statement with one parameter instead of one placeholder per cell, which SQLite must prepare anew
+ * for every batch.
+ */
+export function jsonArrayRows(dialect: DialectName, json: string, alias: string): RawBuilder<unknown> {
+  return dialect === 'postgres' ? sql`jsonb_array_elements(CAST(${json} AS jsonb)) AS ${sql.id(alias)}(value)` : sql`json_each(${json}) AS ${sql.id(alias)}`;
+}

@@ -237,6 +237,55 @@ export type ServiceQuestionsTable = {
   required: Generated<number>;
 };
 
+export type AppTokensTable = { id: Generated<number>; token_hash: string; account_id: number; app_user_id: number; device_id: number; created_at: Timestamp; expires_at: Timestamp };
+
+export type AppUserDevicesTable = { account_id: number; app_user_id: number; device_id: number; first_seen_at: Timestamp; last_seen_at: Timestamp };
+
+export type UploadsTable = {
+  id: Generated<number>;
+  account_id: number;
+  service_id: number;
+  app_user_id: number | null;
+  device_id: number | null;
+  status: Generated<number>;
+  count: Generated<number>;
+  created_at: Timestamp;
+};
+
+export type ScansTable = {
+  id: Generated<number>;
+  account_id: number;
+  service_id: number;
+  app_user_id: number | null;
+  device_id: number | null;
+  upload_id: number | null;
+  value: string;
+  response: Generated<string>;
+  /** 1 valid, 0 invalid, -1 not validated. */
+  status: number;
+  db_value_id: number | null;
+  client_scan_id: string | null;
+  scanned_at: Timestamp;
+  received_at: Timestamp;
+  modified_at: Timestamp;
+};
+
+export type ScanAnswersTable = {
+  id: Generated<number>;
+  account_id: number;
+  scan_id: number;
+  question_id: number;
+  question_text: Generated<string>;
+  position: Generated<number>;
+  answer: string;
+  /** Blob key of a photo or signature. */
+  file_key: string | null;
+};
+
+export type ScanPropertiesTable = { account_id: number; scan_id: number; name: string; value: string };
+
+export type ScanEditsTable = { id: Generated<number>; account_id: number; scan_id: number; at: Timestamp; editor: string; /** JSON: [{field, from, to}] */ changes: string };
+
 /** The whole schema as Kysely sees it. */
 export type Database = {
   accounts: AccountsTable;
@@ -260,4 +309,11 @@ export type Database = {
   services: ServicesTable;
   service_users: ServiceUsersTable;
   service_questions: ServiceQuestionsTable;
+  app_tokens: AppTokensTable;
+  app_user_devices: AppUserDevicesTable;
+  uploads: UploadsTable;
+  scans: ScansTable;
+  scan_answers: ScanAnswersTable;
+  scan_properties: ScanPropertiesTable;
+  scan_edits: ScanEditsTable;
 };

@@ -22,6 +22,13 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'services', key: 'id' },
   { name: 'service_users', key: null },
   { name: 'service_questions', key: null },
+  { name: 'app_tokens', key: 'id' },
+  { name: 'app_user_devices', key: null },
+  { name: 'uploads', key: 'id' },
+  { name: 'scans', key: 'id' },
+  { name: 'scan_answers', key: 'id' },
+  { name: 'scan_properties', key: null },
+  { name: 'scan_edits', key: 'id' },
   { name: 'rate_counters', key: null },
   { name: 'system_settings', key: null },
   { name: 'tasks', key: 'id' },
@@ -30,4 +37,4 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
 ];
 
 /** Index tables a dialect derives from another table (SQLite FTS5); triggers rebuild them on import. */
-export const derivedTables: readonly string[] = substringIndexTables('db_values');
+export const derivedTables: readonly string[] = [...substringIndexTables('db_values'), ...substringIndexTables('scans')];

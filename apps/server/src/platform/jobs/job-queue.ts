@@ -94,7 +94,7 @@ export class JobQueue {
   }
 
   /** Ends a run; answers the state the job is left in. */
-  async finish(job: JobRow, owner: string, outcome: { kind: 'succeeded'; result: unknown } | { kind: 'cancelled' } | { kind: 'failed'; error: string; permanent: boolean } | { kind: 'interrupted' }): Promise<JobState> {
+  async finish(job: JobRow, owner: string, outcome: { kind: 'succeeded'; result: unknown } | { kind: 'cancelled' } | { kind: 'failed'; error: string; permanent: boolean; result?: unknown } | { kind: 'interrupted' }): Promise<JobState> {
     const now = this.iso();
     let state: JobState;
     if (outcome.kind === 'succeeded') {
@@ -112,7 +112,7 @@ export class JobQueue {
       await this.repo.finish(job.id, owner, { state, error: outcome.error, runAt: this.iso(this.backoffMs(job.attempts)), now });
     } else {
       state = 'failed';
-      await this.repo.finish(job.id, owner, { state, error: outcome.error, now });
+      await this.repo.finish(job.id, owner, { state, error: outcome.error, now, ...(outcome.result !== undefined ? { result: JSON.stringify(outcome.result) } : {}) });
     }
     await this.announce(job.account_id, job.id);
     return state;
@@ -147,7 +147,7 @@ export class JobQueue {
     return ok;
   }
 
-  /** Deletes finished jobs older than the retention, with their result files; answers how many. */
+  /** Deletes finished jobs older than the retention, with their result files and the files their payload owns; answers how many. */
   async cleanup(retentionDays: number, deleteFile: (key: string) => Promise<void>): Promise<number> {
     const cutoff = this.iso(-retentionDays * 86_400_000);
     let removed = 0;
@@ -157,6 +157,8 @@ export class JobQueue {
       for (const job of batch) {
         const key = job.result ? (JSON.parse(job.result) as { file?: { key?: string } }).file?.key : undefined;
         if (key) await deleteFile(key);
+        const owned = (JSON.parse(job.payload) as { files?: unknown }).files;
+        if (Array.isArray(owned)) for (const k of owned) if (typeof k === 'string') await deleteFile(k);
       }
       await this.repo.deleteMany(batch.map((j) => j.id));
       removed += batch.length;

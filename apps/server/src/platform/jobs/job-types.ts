@@ -16,8 +16,14 @@ export type JobContext<P = unknown> = {
 /** A stored file a job produced (an export, a label sheet). */
 export type JobFile = { key: string; name: string; contentType: string; size: number };
 
-/** What a finished job leaves behind. */
-export type JobResult = { file?: JobFile; summary?: string; data?: Record<string, unknown> };
+/**
+ * What a finished job leaves behind. A job's payload may list blob keys it owns in `files`
+ * (an uploaded source file); clean-up deletes them with the job, like the result's file.
+ */
+export type JobResult = { file?: JobFile; summary?: string; report?: JobReport; data?: Record<string, unknown> };
+
+/** An import's report: rows read, imported, rejected, and the first rejected rows (the result's file lists them all). */
+export type JobReport = { rows: number; imported: number; rejected: number; rejectedRows: { row: number; reason: string }[] };
 
 /**
  * A handler for one job type. It must be safe to run again: a job whose process died is picked up
@@ -27,3 +33,13 @@ export type JobHandler<P = unknown> = (ctx: JobContext<P>) => Promise<JobResult 
 
 /** An error that retrying cannot fix (bad input): the job fails at once. */
 export class PermanentJobError extends Error {}
+
+/** A permanent failure that still leaves a result (an all-or-nothing import's report of the rows that stopped it). */
+export class FailedWithResult extends PermanentJobError {
+  constructor(
+    message: string,
+    readonly result: JobResult,
+  ) {
+    super(message);
+  }
+}

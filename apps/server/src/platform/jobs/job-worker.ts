@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from './job-queue.js';
 import { AppError } from '../errors.js';
-import { PermanentJobError, type JobHandler, type JobResult } from './job-types.js';
+import { FailedWithResult, PermanentJobError, type JobHandler, type JobResult } from './job-types.js';
 import type { JobRow } from './jobs.repo.js';
 
 const PROGRESS_EVERY_MS = 250;
@@ -130,7 +130,7 @@ export class JobWorker {
       const reason = controller.signal.reason as Error | undefined;
       if (this.stopping && controller.signal.aborted && reason?.message === 'shutdown') outcome = { kind: 'interrupted' };
       else if (controller.signal.aborted && reason?.message === 'cancelled') outcome = { kind: 'cancelled' };
-      else outcome = { kind: 'failed', error: error instanceof Error ? error.message : String(error), permanent: isPermanent(error) };
+      else outcome = { kind: 'failed', error: error instanceof Error ? error.message : String(error), permanent: isPermanent(error), ...(error instanceof FailedWithResult ? { result: error.result } : {}) };
     } finally {
       clearInterval(beat);
     }

@@ -170,8 +170,8 @@ export class JobsRepo {
   }
 
   /** Finished jobs older than the cut-off, with their results (to delete their files too). */
-  async finishedBefore(cutoff: string, limit: number): Promise<{ id: number; result: string | null }[]> {
-    return this.db.selectFrom('jobs').select(['id', 'result']).where('state', 'in', ['succeeded', 'failed', 'cancelled']).where('finished_at', '<', cutoff).orderBy('id').limit(limit).execute();
+  async finishedBefore(cutoff: string, limit: number): Promise<{ id: number; payload: string; result: string | null }[]> {
+    return this.db.selectFrom('jobs').select(['id', 'payload', 'result']).where('state', 'in', ['succeeded', 'failed', 'cancelled']).where('finished_at', '<', cutoff).orderBy('id').limit(limit).execute();
   }
 
   async deleteMany(ids: number[]): Promise<void> {

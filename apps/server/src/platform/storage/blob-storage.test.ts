@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InvalidBlobKeyError, type BlobStorage } from './blob-storage.js';
 import { LocalBlobStorage } from './local-blob-storage.js';
@@ -26,6 +27,30 @@ describe.each(adapters)('BlobStorage contract: %s', (_name, make) => {
     await store.delete(key);
     await store.delete(key);
     expect(await store.exists(key)).toBe(false);
+  });
+
+  it('streams in and out, sizes, moves, and stores nothing when the source fails', async () => {
+    const key = 'uploads/tmp/stream-a';
+    const chunks = Array.from({ length: 50 }, (_, i) => Buffer.alloc(10_000, 65 + (i % 26)));
+    expect(await store.putStream(key, Readable.from(chunks))).toBe(500_000);
+    expect(await store.size(key)).toBe(500_000);
+    const back: Buffer[] = [];
+    for await (const c of (await store.getStream(key))!) back.push(c as Buffer);
+    expect(Buffer.concat(back).equals(Buffer.concat(chunks))).toBe(true);
+    expect(await store.getStream('uploads/tmp/none')).toBeUndefined();
+    expect(await store.size('uploads/tmp/none')).toBeUndefined();
+
+    expect(await store.move(key, 'accounts/1/task-files/moved.csv')).toBe(true);
+    expect(await store.exists(key)).toBe(false);
+    expect(await store.size('accounts/1/task-files/moved.csv')).toBe(500_000);
+    expect(await store.move(key, 'accounts/1/task-files/other.csv')).toBe(false);
+
+    async function* failing() {
+      yield Buffer.from('partial');
+      throw new Error('source broke');
+    }
+    await expect(store.putStream('uploads/tmp/broken', failing())).rejects.toThrow('source broke');
+    expect(await store.exists('uploads/tmp/broken')).toBe(false);
   });
 
   it.each(['../etc/passwd', 'a/../../b', '/abs', 'a//b', 'a/./b', '.hidden', 'a\\b', 'a b', '', 'x/..'])('refuses the key %j', async (key) => {

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * The blob storage port: photos, logos, exports and imports are stored by key.
  *
@@ -8,8 +10,16 @@
 export type BlobStorage = {
   /** Stores the bytes under the key, replacing what was there. */
   put(key: string, data: Buffer, contentType?: string): Promise<void>;
+  /** Stores a stream under the key chunk by chunk (never whole in memory); answers the bytes written. Nothing is stored when the stream fails. */
+  putStream(key: string, source: Readable | AsyncIterable<Buffer | string>, contentType?: string): Promise<number>;
   /** The bytes under the key, or undefined when there are none. */
   get(key: string): Promise<Buffer | undefined>;
+  /** A stream of the bytes under the key, or undefined when there are none. */
+  getStream(key: string): Promise<Readable | undefined>;
+  /** The size in bytes, or undefined when there is nothing under the key. */
+  size(key: string): Promise<number | undefined>;
+  /** Renames a key (replacing what was under `to`); false when there was nothing under `from`. */
+  move(from: string, to: string): Promise<boolean>;
   /** Removes the key; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { assertBlobKey, type BlobStorage } from './blob-storage.js';
+
+function missing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
 
 /** Blob storage in a local folder (embedded mode: `DATA_DIR/files`). Writes are atomic (temp file + rename). */
 export class LocalBlobStorage implements BlobStorage {
@@ -26,11 +33,60 @@ export class LocalBlobStorage implements BlobStorage {
     await fs.rename(tmp, file);
   }
 
+  async putStream(key: string, source: Readable | AsyncIterable<Buffer | string>): Promise<number> {
+    const file = this.file(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    const out = createWriteStream(tmp);
+    try {
+      await pipeline(source instanceof Readable ? source : Readable.from(source), out);
+      await fs.rename(tmp, file);
+    } catch (error) {
+      await fs.rm(tmp, { force: true });
+      throw error;
+    }
+    return out.bytesWritten;
+  }
+
   async get(key: string): Promise<Buffer | undefined> {
     try {
       return await fs.readFile(this.file(key));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if (missing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async getStream(key: string): Promise<Readable | undefined> {
+    const file = this.file(key);
+    try {
+      // Opening first turns a missing file into undefined instead of a stream error later.
+      const handle = await fs.open(file, 'r');
+      return handle.createReadStream({ highWaterMark: 256 * 1024 });
+    } catch (error) {
+      if (missing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    try {
+      const stat = await fs.stat(this.file(key));
+      return stat.isFile() ? stat.size : undefined;
+    } catch (error) {
+      if (missing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async move(from: string, to: string): Promise<boolean> {
+    const target = this.file(to);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.rename(this.file(from), target);
+      return true;
+    } catch (error) {
+      if (missing(error)) return false;
       throw error;
     }
   }
@@ -40,11 +96,6 @@ export class LocalBlobStorage implements BlobStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    try {
-      return (await fs.stat(this.file(key))).isFile();
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw error;
-    }
+    return (await this.size(key)) !== undefined;
   }
 }

@@ -2,6 +2,7 @@ import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWall
 import ApiOutlined from '@mui/icons-material/ApiOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
@@ -34,6 +35,7 @@ export const DRAWER_WIDTH = 264;
 
 const icons: Record<NavIcon, ReactElement> = {
   start: <FlagOutlined />,
+  dashboard: <InsightsOutlined />,
   services: <QrCodeScannerOutlined />,
   specialized: <AutoAwesomeOutlined />,
   scans: <ViewListOutlined />,

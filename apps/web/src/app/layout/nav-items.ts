@@ -1,6 +1,6 @@
 /** One entry of the navigation drawer: a label, the route it opens, and the path prefix that marks it active. */
 export type NavItem = { label: string; route: string; activePrefix: string; icon: NavIcon; tourId?: string };
-export type NavIcon = 'services' | 'specialized' | 'scans' | 'databases' | 'questions' | 'users' | 'tasks' | 'barcodes' | 'devices' | 'billing' | 'api' | 'integrations' | 'customize' | 'settings' | 'start';
+export type NavIcon = 'services' | 'specialized' | 'scans' | 'databases' | 'questions' | 'users' | 'tasks' | 'barcodes' | 'devices' | 'billing' | 'api' | 'integrations' | 'customize' | 'settings' | 'start' | 'dashboard';
 
 /** The admin areas, grouped as the drawer shows them. */
 export const navGroups: readonly { heading: string; items: readonly NavItem[] }[] = [
@@ -11,6 +11,7 @@ export const navGroups: readonly { heading: string; items: readonly NavItem[] }[
   {
     heading: 'Scanning',
     items: [
+      { label: 'Live dashboard', route: 'account.dashboard', activePrefix: '/account/dashboard', icon: 'dashboard' },
       { label: 'Services', route: 'account.services', activePrefix: '/account/services', icon: 'services', tourId: 'nav-services' },
       { label: 'Specialized services', route: 'account.specialized', activePrefix: '/account/specialized-services', icon: 'specialized' },
       { label: 'Scans', route: 'account.scans.search.full', activePrefix: '/account/scans', icon: 'scans', tourId: 'nav-scans' },

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { zodIssues, type Issue } from '../../ui/form-issues';
 import { checkLabelForm, defaultLabelForm, labelFieldKeys, labelFormFromInputs, type LabelFormValues } from '../barcodes/label-form';
 import { defaultScheduleForm, scheduleFromForm, scheduleToForm, type ScheduleFormValues } from './schedule-form';
+import { checkInputs, defaultInputsForm, destructiveTypes, inputFieldKeys, inputsFormFromTask, type InputsFormValues } from './task-inputs';
 
-/** Task types whose inputs the web app has a form for. */
-export const typesWithInputForm: readonly TaskType[] = ['generatebarcode'];
+export { typesWithInputForm } from './task-inputs';
 
 /** Everything the create and edit screens hold. */
 export type TaskFormValues = {
@@ -17,7 +17,10 @@ export type TaskFormValues = {
   notifyOnSuccess: string;
   notifyOnFailure: string;
   postbackUrl: string;
+  /** generatebarcode's inputs. */
   labels: LabelFormValues;
+  /** Every other type's inputs (task-inputs.ts). */
+  inputs: InputsFormValues;
 };
 
 export type CreateTaskBody = z.output<typeof createTask.body>;
@@ -39,13 +42,16 @@ export const taskFieldKeys = [
   'outputs.postbackUrl',
   'enabled',
   ...labelFieldKeys.map((key) => `inputs.${key}`),
+  ...inputFieldKeys.map((key) => `inputs.${key}`),
 ] as const;
 
-export const taskItemNouns: Record<string, string> = { 'outputs.notifyOnSuccess': 'Address', 'outputs.notifyOnFailure': 'Address', 'inputs.values': 'Line' };
+export const taskItemNouns: Record<string, string> = { 'outputs.notifyOnSuccess': 'Address', 'outputs.notifyOnFailure': 'Address', 'inputs.values': 'Line', 'inputs.serviceIds': 'Service' };
 
-/** A new task's form: runs daily at 06:00 in the admin's time zone, first run now. */
-export function newTaskForm(timezone: string, labels: LabelFormValues = defaultLabelForm): TaskFormValues {
-  return { name: '', schedule: defaultScheduleForm, timezone, runNow: true, enabled: true, notifyOnSuccess: '', notifyOnFailure: '', postbackUrl: '', labels };
+/** A new task's form: runs daily at 06:00 in the admin's time zone, first run now (not for a task that deletes), the type's default inputs. */
+export function newTaskForm(timezone: string, labels: LabelFormValues = defaultLabelForm, type?: TaskType): TaskFormValues {
+  // A task that deletes data does not run at once unless asked to.
+  const runNow = !(type !== undefined && destructiveTypes.includes(type));
+  return { name: '', schedule: defaultScheduleForm, timezone, runNow, enabled: true, notifyOnSuccess: '', notifyOnFailure: '', postbackUrl: '', labels, inputs: defaultInputsForm(type) };
 }
 
 /** The form of a stored task. */
@@ -60,6 +66,7 @@ export function taskToForm(task: Task): TaskFormValues {
     notifyOnFailure: task.outputs.notifyOnFailure.join('\n'),
     postbackUrl: task.outputs.postbackUrl,
     labels: task.type === 'generatebarcode' ? labelFormFromInputs(task.inputs) : defaultLabelForm,
+    inputs: inputsFormFromTask(task.type, task.inputs),
   };
 }
 
@@ -73,10 +80,15 @@ export function emailList(text: string): string[] {
 
 type Checked<T> = { body: T; issues: [] } | { body: null; issues: Issue[] };
 
+const underInputs = (issues: Issue[]): Issue[] => issues.map((issue) => ({ ...issue, path: `inputs.${issue.path}` }));
+
 function inputsOf(type: TaskType, form: TaskFormValues): { inputs: Record<string, unknown>; issues: Issue[] } {
-  if (type !== 'generatebarcode') return { inputs: {}, issues: [] };
+  if (type !== 'generatebarcode') {
+    const checked = checkInputs(type, form.inputs);
+    return { inputs: checked.inputs, issues: underInputs(checked.issues) };
+  }
   const checked = checkLabelForm(form.labels);
-  if (!checked.body) return { inputs: {}, issues: checked.issues.map((issue) => ({ ...issue, path: `inputs.${issue.path}` })) };
+  if (!checked.body) return { inputs: {}, issues: underInputs(checked.issues) };
   return { inputs: checked.body, issues: [] };
 }
 

@@ -4,6 +4,7 @@ import * as m0001 from './0001-foundation.js';
 import * as m0002 from './0002-barcode-templates.js';
 import * as m0003 from './0003-scan-configuration.js';
 import * as m0004 from './0004-jobs-and-tasks.js';
+import * as m0005 from './0005-scans.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-barcode-templates': m0002,
   '0003-scan-configuration': m0003,
   '0004-jobs-and-tasks': m0004,
+  '0005-scans': m0005,
 };

@@ -7,7 +7,8 @@ import type { SessionResolver } from '../../auth/session.js';
 import { XmlReadError, readXmlParams, type ParamMap } from '../../xml/xml-reader.js';
 import { renderXmlDocument, textEl, type XmlNode } from '../../xml/xml-writer.js';
 import type { UploadedFile } from '../uploaded-file.js';
-import { readMultipart } from '../multipart.js';
+import type { BlobStorage } from '../../storage/blob-storage.js';
+import { discardAll, readMultipart } from '../multipart.js';
 import { LegacyError } from './legacy-error.js';
 import { LegacyParams } from './legacy-params.js';
 import type { LegacyAuth, LegacyGate, LegacySection } from './legacy-types.js';
@@ -21,6 +22,8 @@ export type LegacyPluginOptions = {
   maintenance: MaintenanceMode;
   bodyLimit: number;
   uploadLimit: number;
+  /** Where large uploads are spooled while the request is read. */
+  storage: BlobStorage;
 };
 
 type ReadBody = { params: ParamMap; files: UploadedFile[] };
@@ -36,12 +39,12 @@ export function legacyErrorXml(error: LegacyError): XmlNode[] {
   return [textEl('status', 0), textEl('error', error.message, { code: error.code })];
 }
 
-async function readBody(request: FastifyRequest, uploadLimit: number): Promise<ReadBody> {
+async function readBody(request: FastifyRequest, uploadLimit: number, storage: BlobStorage): Promise<ReadBody> {
   const query = (request.query ?? {}) as ParamMap;
   let params: ParamMap = { ...query };
   let files: UploadedFile[] = [];
   if (request.isMultipart()) {
-    const parts = await readMultipart(request, uploadLimit);
+    const parts = await readMultipart(request, uploadLimit, storage);
     const fromFields = qs.parse(new URLSearchParams(parts.fields).toString(), QS_OPTIONS) as ParamMap;
     params = { ...params, ...fromFields };
     files = parts.files;
@@ -55,7 +58,12 @@ async function readBody(request: FastifyRequest, uploadLimit: number): Promise<R
   const xmlField = params.xml;
   if (typeof xmlField === 'string' && xmlField.trim().startsWith('<')) {
     const { xml: _drop, ...rest } = params;
-    params = { ...rest, ...parseXmlOrThrow(xmlField) };
+    try {
+      params = { ...rest, ...parseXmlOrThrow(xmlField) };
+    } catch (error) {
+      await discardAll(files);
+      throw error;
+    }
   }
   return { params, files };
 }
@@ -97,7 +105,16 @@ export async function legacyPlugin(app: FastifyInstance, options: LegacyPluginOp
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const started = performance.now();
     if (await maintenance.isOn()) throw new LegacyError(41);
-    const { params: raw, files } = await readBody(request, options.uploadLimit);
+    const { params: raw, files } = await readBody(request, options.uploadLimit, options.storage);
+    try {
+      return await answer(request, reply, started, raw, files);
+    } finally {
+      // Spooled uploads an action did not keep are removed.
+      await discardAll(files);
+    }
+  };
+
+  const answer = async (request: FastifyRequest, reply: FastifyReply, started: number, raw: ParamMap, files: UploadedFile[]) => {
     const params = new LegacyParams(raw);
     const sectionName = (params.get('section') ?? '').trim().toLowerCase();
     const actionName = (params.get('action') ?? '').trim().toLowerCase();

@@ -2,21 +2,26 @@ import type {} from '@fastify/multipart';
 import { isAdminRole, v2ErrorStatus, type FieldIssue, type V2ErrorBody, type V2ErrorCode } from '@scanbase/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import type { SessionResolver } from '../../auth/session.js';
+import type { AppSession, AppSessionResolver, Session, SessionResolver } from '../../auth/session.js';
 import { AppError } from '../../errors.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { MaintenanceMode } from '../../system/maintenance.js';
-import { readMultipart } from '../multipart.js';
+import type { BlobStorage } from '../../storage/blob-storage.js';
+import { discardAll, readMultipart } from '../multipart.js';
 import type { UploadedFile } from '../uploaded-file.js';
 import { RawReply, type V2Binding } from './v2-types.js';
 
 export type V2PluginOptions = {
   bindings: V2Binding[];
   resolveSession: SessionResolver;
+  /** App tokens of the scanner API (routes with access 'app'). */
+  resolveAppSession: AppSessionResolver;
   maintenance: MaintenanceMode;
   limiter: RateLimiter;
   perMinute: number;
   uploadLimit: number;
+  /** Where large uploads are spooled while the request is read. */
+  storage: BlobStorage;
 };
 
 /** Sends a V2 error reply with its HTTP status. */
@@ -37,14 +42,15 @@ function bearer(request: FastifyRequest): string | null {
   return null;
 }
 
-async function readInput(request: FastifyRequest, uploadLimit: number): Promise<{ body: unknown; files: UploadedFile[] }> {
+async function readInput(request: FastifyRequest, uploadLimit: number, storage: BlobStorage): Promise<{ body: unknown; files: UploadedFile[] }> {
   if (!request.isMultipart()) return { body: request.body ?? {}, files: [] };
-  const { fields, files } = await readMultipart(request, uploadLimit);
+  const { fields, files } = await readMultipart(request, uploadLimit, storage);
   const params = fields.find(([name]) => name === 'params')?.[1];
   if (params === undefined) return { body: {}, files };
   try {
     return { body: JSON.parse(params) as unknown, files };
   } catch {
+    await discardAll(files);
     throw new AppError('BAD_REQUEST', 'The params field is not valid JSON.');
   }
 }
@@ -76,29 +82,45 @@ export async function v2Plugin(app: FastifyInstance, options: V2PluginOptions): 
   });
 
   for (const { route, handler } of options.bindings) {
-    app.post(`/api-v2/${route.path}/`, async (request, reply) => {
+    // Scanner calls carry photos and offline batches, so they may be as large as an upload.
+    app.post(`/api-v2/${route.path}/`, { bodyLimit: route.access === 'app' ? options.uploadLimit : undefined }, async (request, reply) => {
       if (await maintenance.isOn()) throw new AppError('ERROR_MAINTENANCE', 'Scanbase is down for maintenance. Please try again shortly.');
-      const { body: rawBody, files } = await readInput(request, options.uploadLimit);
-      const input = (typeof rawBody === 'object' && rawBody !== null && !Array.isArray(rawBody) ? rawBody : {}) as Record<string, unknown>;
-      const bodyToken = typeof input.website_token === 'string' ? input.website_token : null;
-      const token = bearer(request) ?? bodyToken;
-      const session = token && token !== 'notoken' ? ((await resolveSession(token)) ?? null) : null;
+      const { body: rawBody, files } = await readInput(request, options.uploadLimit, options.storage);
+      try {
+        const input = (typeof rawBody === 'object' && rawBody !== null && !Array.isArray(rawBody) ? rawBody : {}) as Record<string, unknown>;
+        const bodyToken = typeof input.website_token === 'string' ? input.website_token : null;
+        const token = bearer(request) ?? bodyToken;
+        const hasToken = token !== null && token !== 'notoken';
+        let session: Session | AppSession | null = null;
+        let bucket = `v2:ip:${request.ip}`;
+        if (route.access === 'app') {
+          const app = hasToken ? await options.resolveAppSession(token) : undefined;
+          if (!app) throw new AppError('AUTH_FAILED', 'Your scanner session has ended. Please sign in again.');
+          session = app;
+          bucket = `v2:a:${app.tokenId}`;
+        } else {
+          const web = hasToken ? ((await resolveSession(token)) ?? null) : null;
+          if (route.access !== 'public') {
+            if (!web) throw new AppError('AUTH_FAILED', 'Your session has ended. Please sign in again.');
+            if (route.access === 'admin' && !isAdminRole(web.role)) throw new AppError('FORBIDDEN', 'Only account administrators can do this.');
+            if (route.access === 'owner' && web.role !== 'owner') throw new AppError('FORBIDDEN', 'Only the account owner can do this.');
+          }
+          session = web;
+          if (web) bucket = `v2:s:${web.tokenId}`;
+        }
+        const decision = await limiter.hit(bucket, 60, options.perMinute);
+        if (!decision.allowed) throw new AppError('LIMIT_MINUTE', 'Too many requests. Please wait a minute and try again.', undefined, decision.retryAfterSeconds);
 
-      if (route.access !== 'public') {
-        if (!session) throw new AppError('AUTH_FAILED', 'Your session has ended. Please sign in again.');
-        if (route.access === 'admin' && !isAdminRole(session.role)) throw new AppError('FORBIDDEN', 'Only account administrators can do this.');
-        if (route.access === 'owner' && session.role !== 'owner') throw new AppError('FORBIDDEN', 'Only the account owner can do this.');
+        const { website_token: _t, ...withoutToken } = input;
+        const parsed = route.body.safeParse(withoutToken);
+        if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', zodIssues(parsed.error));
+        const result = await handler({ body: parsed.data, session: session as never, token, ip: request.ip, files, reply });
+        if (result instanceof RawReply) return reply.type(result.contentType).send(result.body);
+        return result;
+      } finally {
+        // Spooled uploads a handler did not keep are removed.
+        await discardAll(files);
       }
-      const bucket = session ? `v2:s:${session.tokenId}` : `v2:ip:${request.ip}`;
-      const decision = await limiter.hit(bucket, 60, options.perMinute);
-      if (!decision.allowed) throw new AppError('LIMIT_MINUTE', 'Too many requests. Please wait a minute and try again.', undefined, decision.retryAfterSeconds);
-
-      const { website_token: _t, ...withoutToken } = input;
-      const parsed = route.body.safeParse(withoutToken);
-      if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', zodIssues(parsed.error));
-      const result = await handler({ body: parsed.data, session: session as never, token, ip: request.ip, files, reply });
-      if (result instanceof RawReply) return reply.type(result.contentType).send(result.body);
-      return result;
     });
   }
 

@@ -8,14 +8,15 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TaskType } from '@scanbase/contracts/tasks';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { placeIssues, type Issue } from '../../../ui/form-issues';
 import { RouterLink } from '../../../ui/RouterLink';
 import { FormAlert } from '../../auth/components/FormAlert';
-import { LabelInputsFields } from '../../barcodes/components/LabelInputsFields';
 import type { LabelFormValues } from '../../barcodes/label-form';
 import { taskFieldKeys, taskItemNouns, type TaskFormValues } from '../task-form';
+import { inputsSection, touchedInputKeys, type InputsFormValues } from '../task-inputs';
 import { FormSection } from './FormSection';
+import { TaskInputs } from './inputs/TaskInputs';
 import { OutputsFields } from './OutputsFields';
 import { ScheduleFields } from './ScheduleFields';
 import { TimeZoneField } from './TimeZoneField';
@@ -26,15 +27,13 @@ type Props = {
   initial: TaskFormValues;
   /** Saves; answers the problems to show (none when it went through). */
   onSubmit: (form: TaskFormValues) => Promise<Issue[]>;
-  /** Shown in place of the inputs when the web app has no form for this type's inputs. */
-  inputsNote?: ReactNode;
 };
 
 const sub = (fields: Record<string, string>, prefix: string) =>
   Object.fromEntries(Object.entries(fields).filter(([key]) => key.startsWith(prefix)).map(([key, message]) => [key.slice(prefix.length), message]));
 
 /** The create/edit form of a task: name, inputs, schedule and time zone, who is told, enabled; "run now" on create. */
-export function TaskForm({ type, mode, initial, onSubmit, inputsNote }: Props) {
+export function TaskForm({ type, mode, initial, onSubmit }: Props) {
   const [form, setForm] = useState(initial);
   const [issues, setIssues] = useState<Issue[]>([]);
   const [busy, setBusy] = useState(false);
@@ -50,6 +49,13 @@ export function TaskForm({ type, mode, initial, onSubmit, inputsNote }: Props) {
       // Switching between a list and a range drops the messages of the side that is no longer shown.
       Object.keys(patch).flatMap((key) => (key === 'source' ? ['inputs.values', 'inputs.range'] : [`inputs.${['prefix', 'start', 'end', 'padding', 'suffix'].includes(key) ? `range.${key}` : key}`])),
     );
+
+  const changeInputs = (patch: Partial<InputsFormValues>) =>
+    change(
+      { inputs: { ...form.inputs, ...patch } },
+      touchedInputKeys(Object.keys(patch)).map((key) => `inputs.${key}`),
+    );
+  const section = inputsSection(type);
 
   const submit = async () => {
     setBusy(true);
@@ -79,17 +85,17 @@ export function TaskForm({ type, mode, initial, onSubmit, inputsNote }: Props) {
           value={form.name}
           onChange={(event) => change({ name: event.target.value }, ['name'])}
           error={Boolean(placed.fields.name)}
-          helperText={placed.fields.name ?? 'Shown in lists, logs and emails, e.g. "Nightly badge sheet"'}
+          helperText={placed.fields.name ?? `Shown in lists, logs and emails, e.g. "${section.example}"`}
           autoFocus={mode === 'create'}
         />
       </FormSection>
 
-      <FormSection title={type === 'generatebarcode' ? 'Labels' : 'Settings'} hint={type === 'generatebarcode' ? 'Each run makes a PDF label sheet from these values.' : undefined}>
-        {type === 'generatebarcode' ? <LabelInputsFields value={form.labels} onChange={changeLabels} errors={sub(placed.fields, 'inputs.')} disabled={busy} /> : inputsNote}
+      <FormSection title={section.title} hint={section.hint}>
+        <TaskInputs type={type} labels={form.labels} inputs={form.inputs} onLabelsChange={changeLabels} onInputsChange={changeInputs} errors={sub(placed.fields, 'inputs.')} disabled={busy} />
       </FormSection>
 
       <FormSection title="When it runs" hint="Runs happen in the background; you can close the page.">
-        <Stack spacing={2}>
+        <Stack spacing={2} useFlexGap>
           <ScheduleFields
             value={form.schedule}
             onChange={(patch) => change({ schedule: { ...form.schedule, ...patch } }, Object.keys(patch).map((key) => (key === 'kind' ? 'schedule' : `schedule.${key}`)))}

@@ -24,7 +24,7 @@ export function TaskCreatePage() {
   const catalogue = useTaskCatalogue();
   const create = useCreateTask();
   const navigate = useNavigate();
-  const [initial] = useState<TaskFormValues>(() => newTaskForm(user?.timezone || 'UTC', (prefill === 'labels' ? readLabelPrefill() : null) ?? undefined));
+  const [initial] = useState<TaskFormValues>(() => newTaskForm(user?.timezone || 'UTC', (prefill === 'labels' ? readLabelPrefill() : null) ?? undefined, type ?? undefined));
 
   if (catalogue.isPending) return <LoadingState />;
   if (catalogue.isError) return <ErrorState message={catalogue.error.message} onRetry={() => void catalogue.refetch()} />;

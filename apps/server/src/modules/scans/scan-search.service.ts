@@ -1,0 +1,64 @@
+import type { ScanDetail, ScanStatus, scanSearchQuery } from '@scanbase/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../platform/errors.js';
+import { toScanRow } from './scan-capture.service.js';
+import { isTimeZoneName, normalTime, periodMs, zonedToUtc, type ScanFilter, type ScanSort, type SortKey } from './scan-filter.js';
+import type { ScanListRow, ScansRepo } from './scans.repo.js';
+
+type Query = z.output<typeof scanSearchQuery>;
+
+const SORT: Record<Query['sortBy'], SortKey> = {
+  scanned_at: 'timestamp', received_at: 'timestamp_received', modified_at: 'timestamp_modified', value: 'barcode', response: 'response', status: 'status', service: 'service_name', user: 'user_name', device: 'device_name', id: 'scan_id',
+};
+const RESULT: Record<string, ScanStatus> = { valid: 1, invalid: 0, notValidated: -1 };
+
+/** Turns the scans screen's query into a filter and a sort (dates are wall-clock times in `tz`, or the account's zone). */
+export function searchFilter(q: Query, accountZone: string, now = Date.now()): { filter: ScanFilter; sort: ScanSort } {
+  const zone = q.tz && isTimeZoneName(q.tz) ? q.tz : accountZone;
+  const f: ScanFilter = { includeDeletedServices: q.sDeleted, includeDeletedUsers: q.uDeleted };
+  if (q.value) f.value = { text: q.value, exact: q.exactValue, caseInsensitive: q.valueCi };
+  if (q.response) f.response = { text: q.response, exact: q.exactResponse, caseInsensitive: q.responseCi };
+  if (q.answer) f.answer = { text: q.answer, exact: q.exactAnswer, caseInsensitive: true };
+  if (q.propertyName && q.propertyValue !== undefined && q.propertyValue !== '') f.withProperties = [[q.propertyName, q.propertyValue]];
+  else if (q.propertyName) f.includeProperties = [q.propertyName];
+  if (q.property) f.property = { value: q.property, exact: q.exactProperty };
+  if (q.scanIds) f.scanIds = q.scanIds;
+  if (q.recentScan) f.onlyRecent = true;
+  if (q.serviceIds) f.serviceIds = q.serviceIds;
+  if (q.userIds) f.userIds = q.userIds;
+  if (q.deviceIds) f.deviceIds = q.deviceIds;
+  if (q.category) f.serviceTypes = [q.category];
+  if (q.result && q.result.length > 0) f.statuses = q.result.map((r) => RESULT[r]!);
+  f.timeFields = [q.dataReceived ? 'received_at' : 'scanned_at'];
+  if (q.period === 'last') {
+    f.from = new Date(now - (periodMs(q.pMetric, q.pNumber) ?? 0)).toISOString();
+  } else if (q.period === 'custom' || q.startDate || q.endDate) {
+    if (q.startDate) f.from = zonedToUtc(q.startDate, normalTime(q.startTime ?? '00:00') ?? '00:00:00', zone);
+    if (q.endDate) f.to = new Date(new Date(zonedToUtc(q.endDate, normalTime(q.endTime ?? '23:59:59') ?? '23:59:59', zone)).getTime() + 999).toISOString();
+    if (f.from && f.to && f.from > f.to) throw new AppError('VALIDATION_FAILED', 'The end is before the start.', [{ path: 'endDate', message: 'The end is before the start' }]);
+  }
+  return { filter: f, sort: [{ key: SORT[q.sortBy], desc: q.sortOrder === 'desc' }] };
+}
+
+/** Search for the scans screens: rows with answers and properties. */
+export class ScanSearchService {
+  constructor(private readonly deps: { repo: ScansRepo; accountZone: (accountId: number) => Promise<string> }) {}
+
+  async search(accountId: number, q: Query): Promise<{ items: ScanDetail[]; total: number; page: number; limit: number }> {
+    const { filter, sort } = searchFilter(q, await this.deps.accountZone(accountId));
+    const { rows, total } = await this.deps.repo.search(accountId, filter, sort, { limit: q.limit, offset: (q.page - 1) * q.limit }, true);
+    return { items: await this.details(accountId, rows), total, page: q.page, limit: q.limit };
+  }
+
+  /** Rows with their answers and properties. */
+  async details(accountId: number, rows: ScanListRow[]): Promise<ScanDetail[]> {
+    const ids = rows.map((r) => r.id);
+    const [answers, properties] = await Promise.all([this.deps.repo.answersOf(accountId, ids), this.deps.repo.propertiesOf(accountId, ids)]);
+    return rows.map((r) => ({
+      ...toScanRow(r),
+      answers: answers.filter((a) => a.scan_id === r.id).map((a) => ({ questionId: a.question_id, questionText: a.question_text, answer: a.answer, hasFile: a.file_key !== null })),
+      properties: Object.fromEntries(properties.filter((p) => p.scan_id === r.id).map((p) => [p.name, p.value])),
+    }));
+  }
+}
+

@@ -1,0 +1,53 @@
+import type { EventBus } from '../../platform/bus/event-bus.js';
+import type { Db } from '../../platform/db/database.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.js';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
+import type { BlobStorage } from '../../platform/storage/blob-storage.js';
+import type { AccountsRepo } from '../accounts/accounts.repo.js';
+import type { ScanConfig } from '../services/scan-config.js';
+import { Postbacks } from './postback.js';
+import { ScanCaptureService } from './scan-capture.service.js';
+import { ScannerSessionsRepo } from './scanner-sessions.repo.js';
+import { ScannerSessionsService } from './scanner-sessions.service.js';
+import { ScansRepo } from './scans.repo.js';
+import { ScanSearchService } from './scan-search.service.js';
+import { ScanEditService } from './scan-edit.service.js';
+import type { Session } from '../../platform/auth/session.js';
+import { UPLOAD_EMAIL_JOB, uploadEmailHandler } from './upload-email.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+
+/** Scan capture (issue 6), wired once per process. */
+export type Scans = ReturnType<typeof createScans>;
+
+/** Wires the scanner sessions, the validation engine and postbacks. */
+export function createScans(deps: {
+  db: Db;
+  bus: EventBus;
+  queue: JobQueue;
+  mailer: Mailer;
+  storage: BlobStorage;
+  limiter: RateLimiter;
+  accounts: AccountsRepo;
+  scanConfig: ScanConfig;
+  allowPrivateUrls: boolean;
+  postbackTimeoutMs: number;
+  limits: { signinPerIpPerMinute: number; signinPerEmailPerHour: number };
+}) {
+  const repo = new ScansRepo(deps.db.kysely, deps.db.dialect);
+  const postbacks = new Postbacks({ repo, queue: deps.queue, bus: deps.bus, allowPrivateUrls: deps.allowPrivateUrls, timeoutMs: deps.postbackTimeoutMs });
+  const sessions = new ScannerSessionsService({ repo: new ScannerSessionsRepo(deps.db.kysely), appUsers: deps.scanConfig.appUsers, devices: deps.scanConfig.devices, accounts: deps.accounts, limiter: deps.limiter, limits: deps.limits });
+  const capture = new ScanCaptureService({ repo, storage: deps.storage, bus: deps.bus, postbacks, queue: deps.queue });
+  /** Job handlers this module owns: postback deliveries and upload emails. */
+  const jobHandlers = () => new Map([...postbacks.handlers(), [UPLOAD_EMAIL_JOB, uploadEmailHandler({ repo, mailer: deps.mailer, services: (accountId, serviceId) => repo.captureService(accountId, serviceId, 0) })]]);
+  /** The account's time zone (its owner's), for legacy timestamps and period rules. */
+  const accountZone = async (accountId: number) => (await deps.accounts.getAdminOfAccount(accountId))?.timezone ?? 'UTC';
+  const search = new ScanSearchService({ repo, accountZone });
+  // Who made a change, as the history shows it: the team member, or the owner.
+  const editorName = async (session: Session) => {
+    const member = session.accountUserId === null ? undefined : await deps.accounts.getAccountUser(session.accountId, session.accountUserId);
+    const person = member ?? (await deps.accounts.getAdmin(session.adminId));
+    return person ? `${person.name} <${person.email}>` : 'An administrator';
+  };
+  const edits = new ScanEditService({ repo, search, bus: deps.bus, editorName });
+  return { repo, postbacks, sessions, capture, jobHandlers, accountZone, search, edits };
+}

@@ -1,0 +1,453 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { DialectName } from '../../platform/db/database.js';
+import { containsText, lockForUpdate, substringMatch } from '../../platform/db/dialect.js';
+import type { ScanFilter, ScanSort, TextMatch } from './scan-filter.js';
+import type { Database, ScansTable } from '../../platform/db/schema.js';
+
+export type ScanRecord = Selectable<ScansTable>;
+
+/** What capture needs to know about a service, read in one query. */
+export type CaptureServiceRow = {
+  id: number;
+  name: string;
+  validation_method: string;
+  database_id: number | null;
+  postback_url: string;
+  description: string;
+  duplicate_value: number;
+  settings: string;
+  deleted_at: string | null;
+  case_sensitive: number | null;
+  permitted: number;
+  timezone: string | null;
+};
+
+export type ServiceQuestionInfo = { question_id: number; condition: string; required: number; position: number; text: string; type: string };
+export type NewAnswer = { questionId: number; questionText: string; position: number; answer: string; fileKey: string | null };
+export type NewScan = {
+  serviceId: number;
+  appUserId: number | null;
+  deviceId: number | null;
+  uploadId: number | null;
+  value: string;
+  response: string;
+  status: number;
+  dbValueId: number | null;
+  clientScanId: string | null;
+  scannedAt: string;
+  receivedAt: string;
+  answers: NewAnswer[];
+  properties: [string, string][];
+};
+
+/** A scan row joined with the names administrators read. */
+export type ScanListRow = ScanRecord & { service_name: string; service_deleted_at: string | null; user_name: string | null; user_deleted_at: string | null; device_name: string | null };
+
+const scanColumns = ['id', 'account_id', 'service_id', 'app_user_id', 'device_id', 'upload_id', 'value', 'response', 'status', 'db_value_id', 'client_scan_id', 'scanned_at', 'received_at', 'modified_at'] as const;
+
+type ScansEb = ExpressionBuilder<Database, 'scans'>;
+
+const sortColumns = {
+  barcode: 'scans.value', device_name: 'd.name', device_id: 'scans.device_id', response: 'scans.response', scan_id: 'scans.id', service_id: 'scans.service_id', service_name: 'sv.name',
+  status: 'scans.status', timestamp: 'scans.scanned_at', timestamp_received: 'scans.received_at', timestamp_modified: 'scans.modified_at', user_id: 'scans.app_user_id', user_name: 'u.username',
+} as const;
+
+/** SQL for scans, their answers and properties, and uploads. Capture reads what it needs in as few queries as it can. */
+export class ScansRepo {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly dialect: DialectName,
+  ) {}
+
+  /** Runs `fn` in one transaction with a repo bound to it. */
+  async transaction<T>(fn: (repo: ScansRepo) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return fn(this);
+    return this.db.transaction().execute((trx) => fn(new ScansRepo(trx, this.dialect)));
+  }
+
+  /** The service (live or deleted), its database's case rule, whether this app user may use it, and the account's time zone. */
+  async captureService(accountId: number, serviceId: number, appUserId: number): Promise<CaptureServiceRow | undefined> {
+    return this.db
+      .selectFrom('services as s')
+      .leftJoin('databases as d', (j) => j.onRef('d.id', '=', 's.database_id').on('d.account_id', '=', accountId))
+      .select(['s.id', 's.name', 's.validation_method', 's.database_id', 's.postback_url', 's.description', 's.duplicate_value', 's.settings', 's.deleted_at', 'd.case_sensitive'])
+      .select((eb) => [
+        eb
+          .case()
+          .when(eb.exists(eb.selectFrom('service_users as su').select('su.app_user_id').whereRef('su.service_id', '=', 's.id').where('su.app_user_id', '=', appUserId)))
+          .then(1)
+          .when(eb.exists(eb.selectFrom('app_users as au').select('au.id').where('au.id', '=', appUserId).where('au.account_id', '=', accountId).where('au.is_owner', '=', 1)))
+          .then(1)
+          .else(0)
+          .end()
+          .as('permitted'),
+        eb.selectFrom('admins as a').select('a.timezone').where('a.account_id', '=', accountId).orderBy('a.id').limit(1).as('timezone'),
+      ])
+      .where('s.account_id', '=', accountId)
+      .where('s.id', '=', serviceId)
+      .executeTakeFirst();
+  }
+
+  /** The questions of a service in their order, with text and type. */
+  async serviceQuestions(accountId: number, serviceId: number): Promise<ServiceQuestionInfo[]> {
+    return this.db
+      .selectFrom('service_questions as sq')
+      .innerJoin('questions as q', 'q.id', 'sq.question_id')
+      .select(['sq.question_id', 'sq.condition', 'sq.required', 'sq.position', 'q.text', 'q.type'])
+      .where('sq.account_id', '=', accountId)
+      .where('sq.service_id', '=', serviceId)
+      .orderBy('sq.position')
+      .execute();
+  }
+
+  /** The answer choices of questions. */
+  async answerChoices(accountId: number, questionIds: number[]): Promise<{ question_id: number; text: string }[]> {
+    if (questionIds.length === 0) return [];
+    return this.db.selectFrom('question_answers').select(['question_id', 'text']).where('account_id', '=', accountId).where('question_id', 'in', questionIds).orderBy('id').execute();
+  }
+
+  /**
+   * A database value by its key. `lock` holds the row until the transaction ends, so two gates scanning the
+   * same ticket at once cannot both be judged valid.
+   */
+  async findDbValue(accountId: number, databaseId: number, key: string, lock: boolean): Promise<{ id: number; response: string; validity: number } | undefined> {
+    const q = this.db.selectFrom('db_values').select(['id', 'response', 'validity']).where('database_id', '=', databaseId).where('value_key', '=', key).where('account_id', '=', accountId);
+    return (lock ? lockForUpdate(this.dialect, q) : q).executeTakeFirst();
+  }
+
+  /** The first valid scan of a database value in a service (optionally from one device): the duplicate it would be. */
+  async firstValidScan(serviceId: number, dbValueId: number, deviceId?: number): Promise<{ scanned_at: string; user_name: string | null } | undefined> {
+    let q = this.db
+      .selectFrom('scans as s')
+      .leftJoin('app_users as u', 'u.id', 's.app_user_id')
+      .select(['s.scanned_at', 'u.username as user_name'])
+      .where('s.service_id', '=', serviceId)
+      .where('s.db_value_id', '=', dbValueId)
+      .where('s.status', '=', 1);
+    if (deviceId !== undefined) q = q.where('s.device_id', '=', deviceId);
+    return q.orderBy('s.id').limit(1).executeTakeFirst();
+  }
+
+  /** How many valid scans of a value a service has since a time (conditional limits). */
+  async countValid(serviceId: number, value: string, since: string | null): Promise<number> {
+    let q = this.db.selectFrom('scans').select((eb) => eb.fn.countAll<number>().as('n')).where('service_id', '=', serviceId).where('value', '=', value).where('status', '=', 1);
+    if (since !== null) q = q.where('scanned_at', '>=', since);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  }
+
+  async findByClientId(accountId: number, clientScanId: string): Promise<ScanRecord | undefined> {
+    return this.db.selectFrom('scans').select(scanColumns).where('account_id', '=', accountId).where('client_scan_id', '=', clientScanId).executeTakeFirst();
+  }
+
+  async get(accountId: number, id: number): Promise<ScanRecord | undefined> {
+    return this.db.selectFrom('scans').select(scanColumns).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Stores a scan with its answers and properties (call inside a transaction). */
+  async insert(accountId: number, s: NewScan): Promise<number> {
+    const row = await this.db
+      .insertInto('scans')
+      .values({
+        account_id: accountId, service_id: s.serviceId, app_user_id: s.appUserId, device_id: s.deviceId, upload_id: s.uploadId, value: s.value, response: s.response, status: s.status,
+        db_value_id: s.dbValueId, client_scan_id: s.clientScanId, scanned_at: s.scannedAt, received_at: s.receivedAt, modified_at: s.receivedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.insertAnswers(accountId, row.id, s.answers);
+    if (s.properties.length > 0) await this.db.insertInto('scan_properties').values(s.properties.map(([name, value]) => ({ account_id: accountId, scan_id: row.id, name, value }))).execute();
+    return row.id;
+  }
+
+  private async insertAnswers(accountId: number, scanId: number, answers: NewAnswer[]): Promise<void> {
+    if (answers.length === 0) return;
+    await this.db
+      .insertInto('scan_answers')
+      .values(answers.map((a) => ({ account_id: accountId, scan_id: scanId, question_id: a.questionId, question_text: a.questionText, position: a.position, answer: a.answer, file_key: a.fileKey })))
+      .execute();
+  }
+
+  /** Replaces the answers of the given questions on a scan (answers given after the result). */
+  async replaceAnswers(accountId: number, scanId: number, answers: NewAnswer[], modifiedAt: string): Promise<void> {
+    const questionIds = [...new Set(answers.map((a) => a.questionId))];
+    await this.db.deleteFrom('scan_answers').where('account_id', '=', accountId).where('scan_id', '=', scanId).where('question_id', 'in', questionIds).execute();
+    await this.insertAnswers(accountId, scanId, answers);
+    await this.db.updateTable('scans').set({ modified_at: modifiedAt }).where('account_id', '=', accountId).where('id', '=', scanId).execute();
+  }
+
+  /** Sets the result of a scan (a postback that answered on a later attempt). */
+  async setResult(accountId: number, scanId: number, status: number, response: string, modifiedAt: string): Promise<void> {
+    await this.db.updateTable('scans').set({ status, response, modified_at: modifiedAt }).where('account_id', '=', accountId).where('id', '=', scanId).execute();
+  }
+
+  async answersOf(accountId: number, scanIds: number[]): Promise<{ scan_id: number; question_id: number; question_text: string; position: number; answer: string; file_key: string | null }[]> {
+    if (scanIds.length === 0) return [];
+    return this.db
+      .selectFrom('scan_answers')
+      .select(['scan_id', 'question_id', 'question_text', 'position', 'answer', 'file_key'])
+      .where('account_id', '=', accountId)
+      .where('scan_id', 'in', scanIds)
+      .orderBy('scan_id')
+      .orderBy('id')
+      .execute();
+  }
+
+  async propertiesOf(accountId: number, scanIds: number[]): Promise<{ scan_id: number; name: string; value: string }[]> {
+    if (scanIds.length === 0) return [];
+    return this.db.selectFrom('scan_properties').select(['scan_id', 'name', 'value']).where('account_id', '=', accountId).where('scan_id', 'in', scanIds).orderBy('scan_id').orderBy('name').execute();
+  }
+
+  /** The device's udid (postbacks send it). */
+  async deviceUdid(accountId: number, deviceId: number): Promise<string | undefined> {
+    return (await this.db.selectFrom('devices').select('udid').where('account_id', '=', accountId).where('id', '=', deviceId).executeTakeFirst())?.udid;
+  }
+
+  async insertUpload(accountId: number, u: { serviceId: number; appUserId: number | null; deviceId: number | null; createdAt: string }): Promise<number> {
+    const row = await this.db
+      .insertInto('uploads')
+      .values({ account_id: accountId, service_id: u.serviceId, app_user_id: u.appUserId, device_id: u.deviceId, status: 1, count: 0, created_at: u.createdAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Counts the scans that arrived in an upload. */
+  async refreshUploadCount(accountId: number, uploadId: number): Promise<void> {
+    await sql`UPDATE uploads SET count = (SELECT COUNT(*) FROM scans WHERE scans.upload_id = ${uploadId}) WHERE id = ${uploadId} AND account_id = ${accountId}`.execute(this.db);
+  }
+
+  /** The scans that arrived in an upload, oldest first, with names. */
+  async scansOfUpload(accountId: number, uploadId: number): Promise<ScanListRow[]> {
+    return this.db
+      .selectFrom('scans as s')
+      .innerJoin('services as sv', 'sv.id', 's.service_id')
+      .leftJoin('app_users as u', 'u.id', 's.app_user_id')
+      .leftJoin('devices as d', 'd.id', 's.device_id')
+      .select(scanColumns.map((c) => `s.${c}` as const))
+      .select(['sv.name as service_name', 'sv.deleted_at as service_deleted_at', 'u.username as user_name', 'u.deleted_at as user_deleted_at', 'd.name as device_name'])
+      .where('s.account_id', '=', accountId)
+      .where('s.upload_id', '=', uploadId)
+      .orderBy('s.id')
+      .execute();
+  }
+
+  /** The newest scans with service, user and device names; `afterId` keeps only newer ones. */
+  async recent(accountId: number, q: { limit: number; serviceId?: number | undefined; afterId?: number | undefined; ids?: number[] }): Promise<ScanListRow[]> {
+    let query = this.db
+      .selectFrom('scans as s')
+      .innerJoin('services as sv', 'sv.id', 's.service_id')
+      .leftJoin('app_users as u', 'u.id', 's.app_user_id')
+      .leftJoin('devices as d', 'd.id', 's.device_id')
+      .select(scanColumns.map((c) => `s.${c}` as const))
+      .select(['sv.name as service_name', 'sv.deleted_at as service_deleted_at', 'u.username as user_name', 'u.deleted_at as user_deleted_at', 'd.name as device_name'])
+      .where('s.account_id', '=', accountId);
+    if (q.serviceId !== undefined) query = query.where('s.service_id', '=', q.serviceId);
+    if (q.afterId !== undefined) query = query.where('s.id', '>', q.afterId);
+    if (q.ids) query = query.where('s.id', 'in', q.ids.length > 0 ? q.ids : [0]);
+    return query.orderBy('s.id', 'desc').limit(q.limit).execute();
+  }
+
+  private textMatch(eb: ScansEb, column: Expression<string>, m: TextMatch, indexed: boolean): Expression<SqlBool> {
+    if (m.exact) return m.caseInsensitive ? eb(eb.fn('lower', [column]), '=', m.text.toLowerCase()) : eb(column, '=', m.text);
+    const contains = indexed ? substringMatch(this.dialect, 'scans', 'value', m.text) : containsText(this.dialect, column, m.text);
+    if (m.caseInsensitive) return contains;
+    const strpos = this.dialect === 'postgres' ? sql<number>`strpos(${column}, ${m.text})` : sql<number>`instr(${column}, ${m.text})`;
+    return eb.and([contains, eb(strpos, '>', 0)]);
+  }
+
+  /** The WHERE of a scan search; it reads only `scans` and subqueries, so counting needs no joins. */
+  private filtered(accountId: number, f: ScanFilter) {
+    return (eb: ScansEb): Expression<SqlBool> => {
+      const and: Expression<SqlBool>[] = [eb('scans.account_id', '=', accountId)];
+      const inList = (col: 'scans.id' | 'scans.service_id' | 'scans.app_user_id' | 'scans.device_id' | 'scans.upload_id' | 'scans.status', ids: number[] | undefined) => {
+        if (ids) and.push(eb(col, 'in', ids.length > 0 ? ids : [-2]));
+      };
+      inList('scans.id', f.scanIds);
+      inList('scans.service_id', f.serviceIds);
+      if (f.serviceTypes) and.push(eb('scans.service_id', 'in', eb.selectFrom('services').select('services.id').where('services.account_id', '=', accountId).where('services.validation_method', 'in', f.serviceTypes.length > 0 ? f.serviceTypes : ['-'])));
+      inList('scans.app_user_id', f.userIds);
+      inList('scans.device_id', f.deviceIds);
+      inList('scans.upload_id', f.uploadIds);
+      inList('scans.status', f.statuses);
+      if (!f.includeDeletedServices) and.push(eb('scans.service_id', 'not in', eb.selectFrom('services').select('services.id').where('services.account_id', '=', accountId).where('services.deleted_at', 'is not', null)));
+      if (!f.includeDeletedUsers) {
+        and.push(eb.or([eb('scans.app_user_id', 'is', null), eb('scans.app_user_id', 'not in', eb.selectFrom('app_users').select('app_users.id').where('app_users.account_id', '=', accountId).where('app_users.deleted_at', 'is not', null))]));
+      }
+      if (f.value) and.push(this.textMatch(eb, eb.ref('scans.value'), f.value, true));
+      if (f.response) and.push(this.textMatch(eb, eb.ref('scans.response'), f.response, false));
+      const answerMatch = (m: TextMatch) =>
+        eb.exists(eb.selectFrom('scan_answers as a').select('a.id').whereRef('a.scan_id', '=', 'scans.id').where((e) => this.textMatch(e as unknown as ScansEb, e.ref('a.answer'), m, false)));
+      if (f.answer) and.push(answerMatch(f.answer));
+      if (f.keyword) {
+        const m = { text: f.keyword, exact: false, caseInsensitive: true };
+        and.push(eb.or([this.textMatch(eb, eb.ref('scans.value'), m, true), this.textMatch(eb, eb.ref('scans.response'), m, false), answerMatch(m)]));
+      }
+      if (f.from !== undefined || f.to !== undefined) {
+        const fields = f.timeFields && f.timeFields.length > 0 ? f.timeFields : (['scanned_at'] as const);
+        and.push(
+          eb.or(
+            fields.map((field) => {
+              const parts: Expression<SqlBool>[] = [];
+              if (f.from !== undefined) parts.push(eb(`scans.${field}`, '>=', f.from));
+              if (f.to !== undefined) parts.push(eb(`scans.${field}`, '<=', f.to));
+              return eb.and(parts);
+            }),
+          ),
+        );
+      }
+      const prop = (name: string, value?: string) => {
+        let q = eb.selectFrom('scan_properties as p').select('p.scan_id').whereRef('p.scan_id', '=', 'scans.id').where('p.name', '=', name);
+        if (value !== undefined) q = q.where('p.value', '=', value);
+        return q;
+      };
+      for (const [name, value] of f.withProperties ?? []) and.push(eb.exists(prop(name, value)));
+      for (const [name, value] of f.withoutProperties ?? []) and.push(eb.not(eb.exists(prop(name, value))));
+      for (const name of f.includeProperties ?? []) and.push(eb.exists(prop(name)));
+      for (const name of f.excludeProperties ?? []) and.push(eb.not(eb.exists(prop(name))));
+      if (f.property) {
+        const p = f.property;
+        let q = eb.selectFrom('scan_properties as p').select('p.scan_id').whereRef('p.scan_id', '=', 'scans.id');
+        if (p.name) q = q.where('p.name', '=', p.name);
+        q = q.where((e) => (p.exact ? e('p.value', '=', p.value) : containsText(this.dialect, e.ref('p.value'), p.value)));
+        and.push(eb.exists(q));
+      }
+      if (f.modifiedDiff) {
+        const edge = new Date(Date.now() - f.modifiedDiff.ms).toISOString();
+        and.push(eb('scans.modified_at', f.modifiedDiff.op === '>' ? '<' : '>', edge));
+      }
+      if (f.onlyRecent) {
+        and.push(eb.not(eb.exists(eb.selectFrom('scans as later').select('later.id').whereRef('later.account_id', '=', 'scans.account_id').whereRef('later.value', '=', 'scans.value').whereRef('later.id', '>', 'scans.id'))));
+      }
+      return eb.and(and);
+    };
+  }
+
+  /** A page of scans matching a filter, with names; `countLimit` caps the count (answers -1 when skipped). */
+  async search(accountId: number, f: ScanFilter, sort: ScanSort, page: { limit: number; offset: number }, count: boolean): Promise<{ rows: ScanListRow[]; total: number }> {
+    const where = this.filtered(accountId, f);
+    let rows = this.db
+      .selectFrom('scans')
+      .innerJoin('services as sv', 'sv.id', 'scans.service_id')
+      .leftJoin('app_users as u', 'u.id', 'scans.app_user_id')
+      .leftJoin('devices as d', 'd.id', 'scans.device_id')
+      .select(scanColumns.map((c) => `scans.${c}` as const))
+      .select(['sv.name as service_name', 'sv.deleted_at as service_deleted_at', 'u.username as user_name', 'u.deleted_at as user_deleted_at', 'd.name as device_name'])
+      .where(where);
+    const order = sort.length > 0 ? sort : [{ key: 'scan_id' as const, desc: true }];
+    for (const o of order) rows = rows.orderBy(sortColumns[o.key], o.desc ? 'desc' : 'asc');
+    rows = rows.orderBy('scans.id', order[0]?.desc ? 'desc' : 'asc');
+    const [list, total] = await Promise.all([
+      rows.limit(page.limit).offset(page.offset).execute(),
+      count ? this.db.selectFrom('scans').select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow() : Promise.resolve({ n: -1 }),
+    ]);
+    return { rows: list, total: Number(total.n) };
+  }
+
+  /** Every scan matching a filter, oldest first, in batches by id (exports: memory stays flat at any size). */
+  async *iterate(accountId: number, f: ScanFilter, batch = 2_000): AsyncGenerator<ScanListRow[]> {
+    let after = 0;
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('scans')
+        .innerJoin('services as sv', 'sv.id', 'scans.service_id')
+        .leftJoin('app_users as u', 'u.id', 'scans.app_user_id')
+        .leftJoin('devices as d', 'd.id', 'scans.device_id')
+        .select(scanColumns.map((c) => `scans.${c}` as const))
+        .select(['sv.name as service_name', 'sv.deleted_at as service_deleted_at', 'u.username as user_name', 'u.deleted_at as user_deleted_at', 'd.name as device_name'])
+        .where(this.filtered(accountId, f))
+        .where('scans.id', '>', after)
+        .orderBy('scans.id')
+        .limit(batch)
+        .execute();
+      if (rows.length === 0) return;
+      yield rows;
+      after = rows[rows.length - 1]!.id;
+      if (rows.length < batch) return;
+    }
+  }
+
+  /** The questions answered and the property names used by scans matching a filter (export columns). */
+  async columnsOf(accountId: number, f: ScanFilter): Promise<{ questions: { question_id: number; question_text: string }[]; properties: string[] }> {
+    const where = this.filtered(accountId, f);
+    const [questions, properties] = await Promise.all([
+      this.db.selectFrom('scan_answers as a').select(['a.question_id', (eb) => eb.fn.max('a.question_text').as('question_text')]).where('a.account_id', '=', accountId).where('a.scan_id', 'in', this.db.selectFrom('scans').select('scans.id').where(where)).groupBy('a.question_id').orderBy('a.question_id').execute(),
+      this.db.selectFrom('scan_properties as p').select('p.name').distinct().where('p.account_id', '=', accountId).where('p.scan_id', 'in', this.db.selectFrom('scans').select('scans.id').where(where)).orderBy('p.name').execute(),
+    ]);
+    return { questions: questions.map((q) => ({ question_id: q.question_id, question_text: q.question_text ?? '' })), properties: properties.map((p) => p.name) };
+  }
+
+  /** The ids of up to `limit` scans matching a filter (bulk removal works through them in batches). */
+  async idsMatching(accountId: number, f: ScanFilter, limit: number): Promise<number[]> {
+    return (await this.db.selectFrom('scans').select('scans.id').where(this.filtered(accountId, f)).orderBy('scans.id').limit(limit).execute()).map((r) => r.id);
+  }
+
+  /** Deletes scans by id (answers and properties go with them); answers how many. */
+  async deleteScans(accountId: number, ids: number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const r = await this.db.deleteFrom('scans').where('account_id', '=', accountId).where('id', 'in', ids).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  /** Uploads of the account, newest first. */
+  async uploads(accountId: number, f: { serviceIds?: number[]; userIds?: number[]; deviceIds?: number[] }, page: { limit: number; offset: number }) {
+    let q = this.db.selectFrom('uploads').where('account_id', '=', accountId);
+    if (f.serviceIds) q = q.where('service_id', 'in', f.serviceIds.length > 0 ? f.serviceIds : [-2]);
+    if (f.userIds) q = q.where('app_user_id', 'in', f.userIds.length > 0 ? f.userIds : [-2]);
+    if (f.deviceIds) q = q.where('device_id', 'in', f.deviceIds.length > 0 ? f.deviceIds : [-2]);
+    const [rows, total] = await Promise.all([
+      q.select(['id', 'service_id', 'app_user_id', 'device_id', 'status', 'count', 'created_at']).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+
+  /** Sets a property on scans (upsert) when every scan exists; answers the ids that exist in the account. */
+  async setProperty(accountId: number, scanIds: number[], name: string, value: string): Promise<number[]> {
+    const existing = (await this.db.selectFrom('scans').select('id').where('account_id', '=', accountId).where('id', 'in', scanIds).execute()).map((r) => r.id);
+    // All or nothing: a list naming a scan that does not exist changes none.
+    if (existing.length === 0 || existing.length !== new Set(scanIds).size) return existing;
+    await this.db
+      .insertInto('scan_properties')
+      .values(existing.map((id) => ({ account_id: accountId, scan_id: id, name, value })))
+      .onConflict((oc) => oc.columns(['scan_id', 'name']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+      .execute();
+    await this.db.updateTable('scans').set({ modified_at: new Date().toISOString() }).where('account_id', '=', accountId).where('id', 'in', existing).execute();
+    return existing;
+  }
+
+  /** A property of a scan, its name matched case-insensitively. */
+  async getProperty(accountId: number, scanId: number, name: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('scan_properties').select('value').where('account_id', '=', accountId).where('scan_id', '=', scanId).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).orderBy('name').executeTakeFirst();
+    return row?.value;
+  }
+
+  async deleteProperty(accountId: number, scanIds: number[], name: string): Promise<number> {
+    const r = await this.db.deleteFrom('scan_properties').where('account_id', '=', accountId).where('scan_id', 'in', scanIds).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  /** Applies an administrator's edit in one go: fields, answers of the named questions, properties, and the history line. */
+  async applyEdit(accountId: number, scanId: number, e: { fields: { value?: string; status?: number; response?: string }; answers: Map<number, NewAnswer[]>; properties: [string, string | null][]; at: string; editor: string; changes: { field: string; from: string; to: string }[] }): Promise<void> {
+    await this.db.updateTable('scans').set({ ...e.fields, modified_at: e.at }).where('account_id', '=', accountId).where('id', '=', scanId).execute();
+    for (const [questionId, answers] of e.answers) {
+      await this.db.deleteFrom('scan_answers').where('account_id', '=', accountId).where('scan_id', '=', scanId).where('question_id', '=', questionId).execute();
+      await this.insertAnswers(accountId, scanId, answers);
+    }
+    for (const [name, value] of e.properties) {
+      if (value === null) await this.db.deleteFrom('scan_properties').where('account_id', '=', accountId).where('scan_id', '=', scanId).where('name', '=', name).execute();
+      else await this.db.insertInto('scan_properties').values({ account_id: accountId, scan_id: scanId, name, value }).onConflict((oc) => oc.columns(['scan_id', 'name']).doUpdateSet({ value })).execute();
+    }
+    await this.db.insertInto('scan_edits').values({ account_id: accountId, scan_id: scanId, at: e.at, editor: e.editor, changes: JSON.stringify(e.changes) }).execute();
+  }
+
+  async editsOf(accountId: number, scanId: number): Promise<{ id: number; at: string; editor: string; changes: string }[]> {
+    return this.db.selectFrom('scan_edits').select(['id', 'at', 'editor', 'changes']).where('account_id', '=', accountId).where('scan_id', '=', scanId).orderBy('id', 'desc').execute();
+  }
+
+  /** Scans of the account since a time, by status. */
+  async countsSince(accountId: number, since: string, serviceId?: number): Promise<{ status: number; n: number }[]> {
+    let q = this.db.selectFrom('scans').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('account_id', '=', accountId).where('scanned_at', '>=', since);
+    if (serviceId !== undefined) q = q.where('service_id', '=', serviceId);
+    const rows = await q.groupBy('status').execute();
+    return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
+  }
+}

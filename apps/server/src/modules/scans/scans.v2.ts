@@ -1,0 +1,27 @@
+import { v2Routes } from '@scanbase/contracts';
+import { bindV2, type V2Binding } from '../../platform/http/v2/v2-types.js';
+import type { Scans } from './scans.module.js';
+
+/** The scanner API (`app/*`, app tokens) and the administrators' scan routes. */
+export function scansV2(s: Scans): V2Binding[] {
+  return [
+    bindV2(v2Routes.appSignIn, ({ body, ip }) => s.sessions.signIn(body, ip)),
+    bindV2(v2Routes.appSignOut, async ({ session }) => {
+      await s.sessions.signOut(session);
+      return { ok: true as const };
+    }),
+    bindV2(v2Routes.appServices, async ({ session }) => ({ user: { id: session.appUserId, username: session.username }, device: await s.sessions.device(session), services: await s.sessions.services(session.accountId, session.appUserId) })),
+    bindV2(v2Routes.appScan, ({ session, body }) => s.capture.scan(session, body)),
+    bindV2(v2Routes.appAnswers, async ({ session, body }) => {
+      await s.capture.addAnswers(session, body.scanId, body.answers);
+      return { ok: true as const };
+    }),
+    bindV2(v2Routes.appUpload, ({ session, body }) => s.capture.upload(session, body.scans)),
+    bindV2(v2Routes.appDatabase, ({ session, body }) => s.sessions.database(session, body)),
+    bindV2(v2Routes.recentScans, ({ session, body }) => s.capture.recent(session.accountId, body)),
+    bindV2(v2Routes.searchScans, ({ session, body }) => s.search.search(session.accountId, body)),
+    bindV2(v2Routes.getScan, ({ session, body }) => s.edits.get(session.accountId, body.id)),
+    bindV2(v2Routes.updateScan, ({ session, body }) => s.edits.update(session, body)),
+    bindV2(v2Routes.deleteScans, async ({ session, body }) => ({ deleted: await s.edits.delete(session.accountId, body.ids) })),
+  ];
+}

@@ -1,0 +1,46 @@
+import { serviceSettings } from '@scanbase/contracts';
+import { csvFile } from '../../platform/csv/csv-file.js';
+import { PermanentJobError, type JobHandler } from '../../platform/jobs/job-types.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import type { ScansRepo } from './scans.repo.js';
+import { legacyUtc } from './validation-rules.js';
+
+/** The job that mails a service's upload_email a CSV of each upload. */
+export const UPLOAD_EMAIL_JOB = 'upload.email';
+
+const STATUS_WORDS: Record<number, string> = { 1: 'valid', 0: 'invalid', [-1]: 'not validated' };
+
+/**
+ * Mails the CSV of one upload: user, device, value, status, response, times and each question's answer;
+ * with the `properties` format, one more column per scan property.
+ */
+export function uploadEmailHandler(deps: { repo: ScansRepo; mailer: Mailer; services: (accountId: number, serviceId: number) => Promise<{ name: string; settings: string } | undefined> }): JobHandler {
+  return async (ctx) => {
+    const { uploadId, serviceId } = ctx.payload as { uploadId: number; serviceId: number };
+    if (ctx.accountId === null) throw new PermanentJobError('An upload email needs an account.');
+    const service = await deps.services(ctx.accountId, serviceId);
+    const parsed = service ? serviceSettings.partial().safeParse(JSON.parse(service.settings) as unknown) : undefined;
+    const to = parsed?.success ? parsed.data.uploadEmail : undefined;
+    if (!service || !to) return { summary: 'The service no longer mails uploads.' };
+    const withProperties = parsed?.success === true && parsed.data.uploadEmailFormat === 'properties';
+    const scans = await deps.repo.scansOfUpload(ctx.accountId, uploadId);
+    const ids = scans.map((s) => s.id);
+    const [answers, properties] = await Promise.all([deps.repo.answersOf(ctx.accountId, ids), withProperties ? deps.repo.propertiesOf(ctx.accountId, ids) : Promise.resolve([])]);
+    const questions = [...new Map(answers.map((a) => [a.question_id, a.question_text])).entries()];
+    const propertyNames = [...new Set(properties.map((p) => p.name))].sort();
+    const header = ['Scan ID', 'User', 'Device', 'Barcode', 'Status', 'Response', 'Timestamp Scanned (UTC)', 'Timestamp Received (UTC)', ...questions.map(([, text]) => text), ...propertyNames];
+    const rows = scans.map((s) => [
+      s.id, s.user_name ?? '', s.device_name ?? '', s.value, STATUS_WORDS[s.status] ?? String(s.status), s.response, legacyUtc(s.scanned_at), legacyUtc(s.received_at),
+      ...questions.map(([qid]) => answers.filter((a) => a.scan_id === s.id && a.question_id === qid).map((a) => a.answer).join('|^|')),
+      ...propertyNames.map((name) => properties.find((p) => p.scan_id === s.id && p.name === name)?.value ?? ''),
+    ]);
+    const file = `upload-${uploadId}.csv`;
+    await deps.mailer.send({
+      to,
+      subject: `Scanbase: ${scans.length} scan${scans.length === 1 ? '' : 's'} uploaded to ${service.name}`,
+      text: `${scans.length} scan${scans.length === 1 ? '' : 's'} arrived in upload ${uploadId} of the service "${service.name}". They are attached as ${file}.\n\n— Scanbase`,
+      attachments: [{ filename: file, content: csvFile(header, rows), contentType: 'text/csv; charset=utf-8' }],
+    });
+    return { summary: `Mailed ${scans.length} scans of upload ${uploadId} to ${to}.` };
+  };
+}

@@ -1,0 +1,40 @@
+import MoreVert from '@mui/icons-material/MoreVert';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useState } from 'react';
+
+type Props = { canChangeService: boolean; onChangeService: () => void; onSignOut: () => void };
+
+/** The scanner's menu: change service, sign out. */
+export function ScannerMenu({ canChangeService, onChangeService, onSignOut }: Props) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton aria-label="Scanner menu" onClick={(event) => setAnchor(event.currentTarget)} sx={{ color: '#fff' }}>
+        <MoreVert />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {canChangeService ? (
+          <MenuItem
+            onClick={() => {
+              close();
+              onChangeService();
+            }}
+          >
+            Change service
+          </MenuItem>
+        ) : null}
+        <MenuItem
+          onClick={() => {
+            close();
+            onSignOut();
+          }}
+        >
+          Sign out
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
