@@ -195,4 +195,18 @@ test('scan tasks: services, results and period or age, with the removal warning 
 
   const tasks = (await v2(request, token, 'tasks/list', { type: 'downloadscan' })).items as { inputs: unknown }[];
   expect(tasks[0]?.inputs).toEqual({ serviceIds: [], result: ['valid', 'invalid'], period: { kind: 'last', metric: 'week', number: 2 }, format: 'xlsx' });
+
+  // A periodic postback sends what is new since the last successful run unless told otherwise.
+  await page.goto('/account/tasks/postback/create/');
+  await expect(page.getByRole('combobox', { name: 'Which scans' })).toHaveText('New since the previous successful run');
+  await page.getByLabel('Task name').fill('Scans to the ERP');
+  await page.getByRole('button', { name: 'Create and run' }).click();
+  await expect(page.getByText('Enter the address of your server, starting with https://')).toBeVisible();
+  await page.getByLabel('Your server’s URL').fill('https://erp.example.com/scans');
+  await page.getByRole('combobox', { name: 'Services' }).click();
+  await page.getByRole('option', { name: 'Front gate' }).click();
+  await page.getByRole('option', { name: 'Loading dock' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Only the scans of Front gate and Loading dock.')).toBeVisible();
+  await shots(page, 'task-postback');
 });

@@ -85,7 +85,25 @@ export class DatabasesRepo {
 
   async clear(accountId: number, databaseId: number): Promise<number> {
     const r = await this.db.deleteFrom('db_values').where('account_id', '=', accountId).where('database_id', '=', databaseId).executeTakeFirst();
+    await this.touch(accountId, databaseId);
     return Number(r.numDeletedRows);
+  }
+
+  /**
+   * Marks a database changed: every write to its values moves `updated_at`, which the on-device sync
+   * (`app/database`) uses as part of its version.
+   */
+  private async touch(accountId: number, databaseId: number): Promise<void> {
+    await this.db.updateTable('databases').set({ updated_at: nowIso() }).where('account_id', '=', accountId).where('id', '=', databaseId).execute();
+  }
+
+  private async touchByValue(accountId: number, valueId: number): Promise<void> {
+    await this.db
+      .updateTable('databases')
+      .set({ updated_at: nowIso() })
+      .where('account_id', '=', accountId)
+      .where('id', '=', (eb) => eb.selectFrom('db_values').select('database_id').where('db_values.id', '=', valueId))
+      .execute();
   }
 
   /** Values matching the filters, oldest first; `countLimit` caps the count (counting 1M rows is costly). */
@@ -133,6 +151,7 @@ export class DatabasesRepo {
 
   async insertValue(accountId: number, databaseId: number, v: NewValue): Promise<number> {
     const row = await this.db.insertInto('db_values').values({ account_id: accountId, database_id: databaseId, value: v.value, value_key: v.key, response: v.response, validity: v.validity }).returning('id').executeTakeFirstOrThrow();
+    await this.touch(accountId, databaseId);
     return row.id;
   }
 
@@ -140,9 +159,11 @@ export class DatabasesRepo {
     const set = { ...(patch.value !== undefined ? { value: patch.value } : {}), ...(patch.key !== undefined ? { value_key: patch.key } : {}), ...(patch.response !== undefined ? { response: patch.response } : {}), ...(patch.validity !== undefined ? { validity: patch.validity } : {}) };
     if (Object.keys(set).length === 0) return;
     await this.db.updateTable('db_values').set(set).where('account_id', '=', accountId).where('id', '=', id).execute();
+    await this.touchByValue(accountId, id);
   }
 
   async deleteValue(accountId: number, id: number): Promise<void> {
+    await this.touchByValue(accountId, id);
     await this.db.deleteFrom('db_values').where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
@@ -156,6 +177,7 @@ export class DatabasesRepo {
       SELECT CAST(${accountId} AS integer), CAST(${databaseId} AS integer), j.value ->> 0, j.value ->> 1, j.value ->> 2, CAST(j.value ->> 3 AS integer)
       FROM ${jsonArrayRows(this.dialect, json, 'j')} WHERE true
       ON CONFLICT (database_id, value_key) DO UPDATE SET value = excluded.value, response = excluded.response, validity = excluded.validity`.execute(this.db);
+    await this.touch(accountId, databaseId);
   }
 
   /** Existing keys among `keys` (for a report of what an import would replace). */
@@ -173,6 +195,7 @@ export class DatabasesRepo {
       .values(values.map((v) => ({ account_id: accountId, database_id: databaseId, value: v.value, value_key: v.key, response: v.response, validity: v.validity })))
       .onConflict((oc) => oc.columns(['database_id', 'value_key']).doNothing())
       .executeTakeFirst();
+    await this.touch(accountId, databaseId);
     return Number(r.numInsertedOrUpdatedRows ?? 0);
   }
 }

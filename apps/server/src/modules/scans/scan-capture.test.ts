@@ -326,7 +326,13 @@ describe('uploads of offline scans', () => {
     const same = await s.call('app/database', { serviceId: service, since: page1.body.version });
     expect(same.body).toMatchObject({ unchanged: true, values: [] });
     await a.must('databases/add-value', { id: db, value: 'V4' });
-    expect((await s.call('app/database', { serviceId: service, since: page1.body.version })).body.unchanged).toBe(false);
+    const afterAdd = await s.call('app/database', { serviceId: service, since: page1.body.version });
+    expect(afterAdd.body.unchanged).toBe(false);
+    // An edit in place (same count, same ids) is a new version too.
+    await new Promise((r) => setTimeout(r, 5));
+    const values = (await a.must('databases/values', { id: db, search: 'V2' })).items as { id: number }[];
+    await a.must('databases/edit-value', { id: db, valueId: values[0]!.id, response: 'changed' });
+    expect((await s.call('app/database', { serviceId: service, since: afterAdd.body.version })).body.unchanged).toBe(false);
   });
 });
 

@@ -61,6 +61,7 @@ function ServicesField({ value, onChange, error, disabled }: { value: number[]; 
       noOptionsText={empty ? 'This account has no services yet' : 'No service matches'}
       disabled={disabled}
       filterSelectedOptions
+      disableCloseOnSelect
       autoHighlight
       size="small"
       renderInput={({ InputLabelProps, ...params }) => (
