@@ -198,7 +198,8 @@ test('scan tasks: services, results and period or age, with the removal warning 
 
   // A periodic postback sends what is new since the last successful run unless told otherwise.
   await page.goto('/account/tasks/postback/create/');
-  await expect(page.getByRole('combobox', { name: 'Which scans' })).toHaveText('New since the previous successful run');
+  await expect(page.getByRole('combobox', { name: 'Which scans' })).toHaveText('New since the last run');
+  await expect(page.getByText('Scans received since the previous successful run; the first run takes every scan.')).toBeVisible();
   await page.getByLabel('Task name').fill('Scans to the ERP');
   await page.getByRole('button', { name: 'Create and run' }).click();
   await expect(page.getByText('Enter the address of your server, starting with https://')).toBeVisible();

@@ -1,10 +1,10 @@
-import { serviceSettings, type ScanResult, type ScanRow, type ScanStatus, type ServiceSettings } from '@scanbase/contracts';
+import type { ScanResult, ScanRow, ScanStatus, ServiceSettings } from '@scanbase/contracts';
 import type { AppSession } from '../../platform/auth/session.js';
 import type { EventBus } from '../../platform/bus/event-bus.js';
 import { isUniqueViolation, nowIso } from '../../platform/db/dialect.js';
 import { AppError } from '../../platform/errors.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
-import { defaultSettings } from '../services/service-settings.js';
+import { parseStoredSettings } from '../services/service-settings.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { Postbacks } from './postback.js';
 import { UPLOAD_EMAIL_JOB } from './upload-email.js';
@@ -33,8 +33,7 @@ type Verdict = { status: ScanStatus; response: string; dbValueId: number | null;
 const PRE_CONDITIONS = ['shared_submit', 'pre_submit'] as const;
 
 function settingsOf(row: CaptureServiceRow): ServiceSettings {
-  const parsed = serviceSettings.partial().safeParse(JSON.parse(row.settings) as unknown);
-  return { ...defaultSettings(), ...(parsed.success ? parsed.data : {}) };
+  return parseStoredSettings(row.settings);
 }
 
 function scannedAtOf(input: CaptureInput, receivedAt: string, index: number | null): string {

@@ -45,9 +45,17 @@ export const sortKeys = ['barcode', 'device_name', 'device_id', 'response', 'sca
 export type SortKey = (typeof sortKeys)[number];
 export type ScanSort = { key: SortKey; desc: boolean }[];
 
-/** Offset of a time zone from UTC at an instant, in milliseconds. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Offset of a time zone from UTC at an instant, in milliseconds (formatters are kept: building one is costly). */
 function zoneOffsetMs(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(at));
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    if (formatters.size > 1_000) formatters.clear();
+    formatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(new Date(at));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(at / 1000) * 1000;
 }

@@ -1,4 +1,4 @@
-import { serviceSettings, type AppQuestion, type AppService, type ValidationMethod } from '@scanbase/contracts';
+import type { AppQuestion, AppService, ValidationMethod } from '@scanbase/contracts';
 import type { AppSession } from '../../platform/auth/session.js';
 import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
 import { nowIso } from '../../platform/db/dialect.js';
@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { AppUsersService } from '../app-users/app-users.service.js';
 import type { DevicesService } from '../devices/devices.service.js';
-import { defaultSettings } from '../services/service-settings.js';
+import { parseStoredSettings } from '../services/service-settings.js';
 import type { AppServiceRow, ScannerSessionsRepo } from './scanner-sessions.repo.js';
 
 const TOKEN_DAYS = 90;
@@ -131,8 +131,7 @@ export class ScannerSessionsService {
 }
 
 function toAppService(r: AppServiceRow, questions: AppQuestion[]): AppService {
-  const parsed = serviceSettings.partial().safeParse(JSON.parse(r.settings) as unknown);
-  const s = { ...defaultSettings(), ...(parsed.success ? parsed.data : {}) };
+  const s = parseStoredSettings(r.settings);
   return {
     id: r.id, name: r.name, validationMethod: r.validation_method as ValidationMethod, description: r.description, databaseId: r.database_id,
     symbologies: s.symbologies, enableGps: s.enableGps, autoNextScan: s.autoNextScan, autoNextScanDelay: s.autoNextScanDelay, blockCameraScan: s.blockCameraScan, blockManualScan: s.blockManualScan,

@@ -1,4 +1,4 @@
-import { serviceSettings } from '@scanbase/contracts';
+import { parseStoredSettings } from '../services/service-settings.js';
 import { csvFile } from '../../platform/csv/csv-file.js';
 import { PermanentJobError, type JobHandler } from '../../platform/jobs/job-types.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
@@ -19,10 +19,10 @@ export function uploadEmailHandler(deps: { repo: ScansRepo; mailer: Mailer; serv
     const { uploadId, serviceId } = ctx.payload as { uploadId: number; serviceId: number };
     if (ctx.accountId === null) throw new PermanentJobError('An upload email needs an account.');
     const service = await deps.services(ctx.accountId, serviceId);
-    const parsed = service ? serviceSettings.partial().safeParse(JSON.parse(service.settings) as unknown) : undefined;
-    const to = parsed?.success ? parsed.data.uploadEmail : undefined;
+    const settings = service ? parseStoredSettings(service.settings) : undefined;
+    const to = settings?.uploadEmail;
     if (!service || !to) return { summary: 'The service no longer mails uploads.' };
-    const withProperties = parsed?.success === true && parsed.data.uploadEmailFormat === 'properties';
+    const withProperties = settings?.uploadEmailFormat === 'properties';
     const scans = await deps.repo.scansOfUpload(ctx.accountId, uploadId);
     const ids = scans.map((s) => s.id);
     const [answers, properties] = await Promise.all([deps.repo.answersOf(ctx.accountId, ids), withProperties ? deps.repo.propertiesOf(ctx.accountId, ids) : Promise.resolve([])]);

@@ -44,14 +44,27 @@ export function responseKind(text: string): { kind: 'text' | 'html' | 'url'; tex
   return { kind: 'text', text };
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. Null for an unknown zone. */
+function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
+  let f = formatters.get(timeZone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    } catch {
+      f = null;
+    }
+    if (formatters.size > 1_000) formatters.clear();
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** Date and time parts of an instant in a time zone (`YYYY-MM-DD`, `HH:MM:SS`). */
 export function localParts(at: Date, timeZone: string): { date: string; time: string } {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-  } catch {
-    return localParts(at, 'UTC');
-  }
+  const formatter = formatterFor(timeZone) ?? formatterFor('UTC')!;
+  const parts = formatter.formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}:${get('second')}` };
 }
@@ -62,6 +75,7 @@ export function localParts(at: Date, timeZone: string): { date: string; time: st
  * daily window; a window whose end is before its start runs over midnight.
  */
 export function isActive(s: Pick<ServiceSettings, 'periodStartDate' | 'periodEndDate' | 'periodStartTime' | 'periodEndTime'>, at: Date, timeZone: string): boolean {
+  if (!(s.periodStartDate && s.periodEndDate) && s.periodStartTime === '00:00:00' && s.periodEndTime === '23:59:59') return true;
   const { date, time } = localParts(at, timeZone);
   if (s.periodStartDate && s.periodEndDate) {
     const now = `${date} ${time}`;

@@ -1,4 +1,4 @@
-import { validationMethods, type ServiceSettings, type ValidationMethod } from '@scanbase/contracts';
+import { serviceSettings, validationMethods, type ServiceSettings, type ValidationMethod } from '@scanbase/contracts';
 import { CodedError, isRowId } from '../../platform/http/legacy/legacy-bridge.js';
 
 /** A service as the rules see it: its columns plus the settings JSON. */
@@ -17,6 +17,21 @@ export function defaultSettings(): ServiceSettings {
     symbologies: [], autoNextScan: 0, autoNextScanDelay: 1, enableGps: false, blockCameraScan: false, blockManualScan: false, blockDbSearch: false,
     autoSync: false, autoSyncUpUrl: '', autoSyncUpDelay: 2, autoSyncDown: true, autoSyncDownDelay: 120, decoderConfig: null, conditionalLimit: null,
   };
+}
+
+// Built once: zod compiles a schema on its first use, which costs far more than parsing.
+const storedSettings = serviceSettings.partial();
+
+/** The settings JSON of a service row, over the defaults (settings added later read as their default). */
+export function parseStoredSettings(json: string): ServiceSettings {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    raw = {};
+  }
+  const parsed = storedSettings.safeParse(raw);
+  return { ...defaultSettings(), ...(parsed.success ? parsed.data : {}) };
 }
 
 const bad = (code: number, message: string) => new CodedError('VALIDATION_FAILED', code, message);

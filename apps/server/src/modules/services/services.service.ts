@@ -1,16 +1,15 @@
-import { serviceSettings, type Service, type ServiceSettings, type ValidationMethod } from '@scanbase/contracts';
+import type { Service, ServiceSettings, ValidationMethod } from '@scanbase/contracts';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
 import type { DatabasesService } from '../databases/databases.service.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import type { ServiceRow, ServicesRepo } from './services.repo.js';
-import { applyVariables, defaultSettings, type ServiceState, type Vars } from './service-settings.js';
+import { applyVariables, parseStoredSettings, type ServiceState, type Vars } from './service-settings.js';
 
 export const QUESTION_CONDITIONS = ['shared_submit', 'pre_submit', 'post_submit', 'valid_scan', 'invalid_scan'] as const;
 export type QuestionCondition = (typeof QUESTION_CONDITIONS)[number];
 
 function state(r: ServiceRow): ServiceState {
-  const parsed = serviceSettings.partial().safeParse(JSON.parse(r.settings) as unknown);
-  const settings: ServiceSettings = { ...defaultSettings(), ...(parsed.success ? parsed.data : {}) };
+  const settings: ServiceSettings = parseStoredSettings(r.settings);
   return { name: r.name, validationMethod: r.validation_method as ValidationMethod, databaseId: r.database_id, postbackUrl: r.postback_url, description: r.description, duplicateValue: r.duplicate_value === 1, settings };
 }
 

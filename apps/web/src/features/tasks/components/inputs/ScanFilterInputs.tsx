@@ -117,11 +117,11 @@ function PeriodField({ value, onChange, errors, disabled }: { value: InputsFormV
         value={value.periodKind}
         onChange={(event) => onChange({ periodKind: event.target.value as InputsFormValues['periodKind'] })}
         error={Boolean(errors.period)}
-        helperText={errors.period}
+        helperText={errors.period ?? (value.periodKind === 'sinceLastRun' ? 'Scans received since the previous successful run; the first run takes every scan.' : undefined)}
         disabled={disabled}
         sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
       >
-        <MenuItem value="sinceLastRun">New since the previous successful run</MenuItem>
+        <MenuItem value="sinceLastRun">New since the last run</MenuItem>
         <MenuItem value="last">Received in the last…</MenuItem>
         <MenuItem value="all">All scans</MenuItem>
       </TextField>
