@@ -67,10 +67,11 @@ test('sign up, verify by the emailed link, tour, navigate, sign out, sign in', a
   await nav.getByRole('link', { name: 'Databases' }).click();
   await expect(page).toHaveURL(/\/account\/databases\/$/);
   await expect(page).toHaveTitle('Databases · Scanbase');
-  await expect(page.getByText('This screen is not available yet')).toBeVisible();
+  await expect(page.getByText('No databases yet')).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Databases' })).toHaveAttribute('aria-current', 'page');
   await nav.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/account\/settings\/$/);
+  await expect(page.getByText('This screen is not available yet')).toBeVisible();
   await nav.getByRole('link', { name: 'Billing' }).click();
   await expect(page).toHaveURL(/\/account\/billing\/$/);
   await screenshots(page, 'shell');
