@@ -73,7 +73,7 @@ export class ScanCaptureService {
         }
         return id;
       };
-      results.push(await this.capture(caller, input, { kind: 'upload', uploadFor }, index));
+      results.push(await this.capture(caller, input, { kind: 'upload', uploadFor }, index, service));
     }
     for (const id of uploads.values()) await this.deps.repo.refreshUploadCount(caller.accountId, id);
     for (const m of mailed) await this.deps.queue.enqueue(UPLOAD_EMAIL_JOB, m, { accountId: caller.accountId, maxAttempts: 5 });
@@ -87,11 +87,12 @@ export class ScanCaptureService {
     return { clientScanId: record.client_scan_id ?? '', scanId: record.id, status: record.status as ScanStatus, text: shown.text, textKind: shown.kind, duplicate: false, followUpQuestionIds: followUpQuestions(questions, record.status), replayed: true };
   }
 
-  private async capture(caller: Scanner, input: CaptureInput, mode: Mode, index: number | null): Promise<ScanResult> {
+  private async capture(caller: Scanner, input: CaptureInput, mode: Mode, index: number | null, known?: CaptureServiceRow): Promise<ScanResult> {
     const { repo } = this.deps;
     const accountId = caller.accountId;
     const online = mode.kind === 'online';
-    const service = await repo.captureService(accountId, input.serviceId, caller.appUserId);
+    // Uploads read the service already (to name a bad one); online scans read it here.
+    const service = known ?? (await repo.captureService(accountId, input.serviceId, caller.appUserId));
     if (!service) throw new AppError('NOT_FOUND', `Service ${input.serviceId} does not exist.`);
     const questions = await repo.serviceQuestions(accountId, service.id);
 

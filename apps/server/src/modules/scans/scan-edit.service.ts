@@ -4,11 +4,11 @@ import type { EventBus } from '../../platform/bus/event-bus.js';
 import { nowIso } from '../../platform/db/dialect.js';
 import { AppError } from '../../platform/errors.js';
 import type { ScanSearchService } from './scan-search.service.js';
+import { statusWord } from './validation-rules.js';
 import type { NewAnswer, ScansRepo } from './scans.repo.js';
 
 type Edit = { id: number; value?: string | undefined; status?: number | undefined; response?: string | undefined; answers?: { questionId: number; values: string[] }[] | undefined; properties?: Record<string, string | null> | undefined };
 
-const STATUS_WORDS: Record<string, string> = { '1': 'valid', '0': 'invalid', '-1': 'not validated' };
 
 /** Administrators correcting scans: every change moves the modified time and is kept in the scan's history. */
 export class ScanEditService {
@@ -35,7 +35,7 @@ export class ScanEditService {
     }
     if (edit.status !== undefined && edit.status !== scan.status) {
       fields.status = edit.status;
-      changes.push({ field: 'Status', from: STATUS_WORDS[String(scan.status)] ?? '', to: STATUS_WORDS[String(edit.status)] ?? '' });
+      changes.push({ field: 'Status', from: statusWord(scan.status), to: statusWord(edit.status) });
     }
     if (edit.response !== undefined && edit.response !== scan.response) {
       fields.response = edit.response;

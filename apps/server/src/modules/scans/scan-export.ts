@@ -3,11 +3,10 @@ import ExcelJS from 'exceljs';
 import { csvLine } from '../../platform/csv/csv-file.js';
 import type { ScanFilter } from './scan-filter.js';
 import type { ScanListRow, ScansRepo } from './scans.repo.js';
-import { legacyUtc } from './validation-rules.js';
+import { legacyUtc, statusWord } from './validation-rules.js';
 
 export type ExportFormat = 'csv' | 'xlsx' | 'json';
 
-const STATUS_WORDS: Record<number, string> = { 1: 'valid', 0: 'invalid', [-1]: 'not validated' };
 
 export const exportContentTypes: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -30,7 +29,7 @@ async function* rowsOf(repo: ScansRepo, accountId: number, filter: ScanFilter, c
     const ids = batch.map((r) => r.id);
     const [answers, properties] = await Promise.all([repo.answersOf(accountId, ids), cols.properties.length > 0 ? repo.propertiesOf(accountId, ids) : Promise.resolve([])]);
     yield batch.map((r: ScanListRow) => [
-      r.id, r.service_name, r.user_name ?? '', r.device_name ?? '', r.value, STATUS_WORDS[r.status] ?? String(r.status), r.response,
+      r.id, r.service_name, r.user_name ?? '', r.device_name ?? '', r.value, statusWord(r.status), r.response,
       legacyUtc(r.scanned_at), legacyUtc(r.received_at), legacyUtc(r.modified_at), r.upload_id ?? '',
       ...cols.questions.map((q) => answers.filter((a) => a.scan_id === r.id && a.question_id === q.question_id).map((a) => a.answer).join('|^|')),
       ...cols.properties.map((name) => properties.find((p) => p.scan_id === r.id && p.name === name)?.value ?? ''),

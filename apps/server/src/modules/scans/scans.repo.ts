@@ -215,35 +215,28 @@ export class ScansRepo {
     await sql`UPDATE uploads SET count = (SELECT COUNT(*) FROM scans WHERE scans.upload_id = ${uploadId}) WHERE id = ${uploadId} AND account_id = ${accountId}`.execute(this.db);
   }
 
+  /** Scans joined with the names administrators read (service, user, device). */
+  private joined() {
+    return this.db
+      .selectFrom('scans')
+      .innerJoin('services as sv', 'sv.id', 'scans.service_id')
+      .leftJoin('app_users as u', 'u.id', 'scans.app_user_id')
+      .leftJoin('devices as d', 'd.id', 'scans.device_id')
+      .select(scanColumns.map((c) => `scans.${c}` as const))
+      .select(['sv.name as service_name', 'sv.deleted_at as service_deleted_at', 'u.username as user_name', 'u.deleted_at as user_deleted_at', 'd.name as device_name']);
+  }
+
   /** The scans that arrived in an upload, oldest first, with names. */
   async scansOfUpload(accountId: number, uploadId: number): Promise<ScanListRow[]> {
-    return this.db
-      .selectFrom('scans as s')
-      .innerJoin('services as sv', 'sv.id', 's.service_id')
-      .leftJoin('app_users as u', 'u.id', 's.app_user_id')
-      .leftJoin('devices as d', 'd.id', 's.device_id')
-      .select(scanColumns.map((c) => `s.${c}` as const))
-      .select(['sv.name as service_name', 'sv.deleted_at as service_deleted_at', 'u.username as user_name', 'u.deleted_at as user_deleted_at', 'd.name as device_name'])
-      .where('s.account_id', '=', accountId)
-      .where('s.upload_id', '=', uploadId)
-      .orderBy('s.id')
-      .execute();
+    return this.joined().where('scans.account_id', '=', accountId).where('scans.upload_id', '=', uploadId).orderBy('scans.id').execute();
   }
 
   /** The newest scans with service, user and device names; `afterId` keeps only newer ones. */
-  async recent(accountId: number, q: { limit: number; serviceId?: number | undefined; afterId?: number | undefined; ids?: number[] }): Promise<ScanListRow[]> {
-    let query = this.db
-      .selectFrom('scans as s')
-      .innerJoin('services as sv', 'sv.id', 's.service_id')
-      .leftJoin('app_users as u', 'u.id', 's.app_user_id')
-      .leftJoin('devices as d', 'd.id', 's.device_id')
-      .select(scanColumns.map((c) => `s.${c}` as const))
-      .select(['sv.name as service_name', 'sv.deleted_at as service_deleted_at', 'u.username as user_name', 'u.deleted_at as user_deleted_at', 'd.name as device_name'])
-      .where('s.account_id', '=', accountId);
-    if (q.serviceId !== undefined) query = query.where('s.service_id', '=', q.serviceId);
-    if (q.afterId !== undefined) query = query.where('s.id', '>', q.afterId);
-    if (q.ids) query = query.where('s.id', 'in', q.ids.length > 0 ? q.ids : [0]);
-    return query.orderBy('s.id', 'desc').limit(q.limit).execute();
+  async recent(accountId: number, q: { limit: number; serviceId?: number | undefined; afterId?: number | undefined }): Promise<ScanListRow[]> {
+    let query = this.joined().where('scans.account_id', '=', accountId);
+    if (q.serviceId !== undefined) query = query.where('scans.service_id', '=', q.serviceId);
+    if (q.afterId !== undefined) query = query.where('scans.id', '>', q.afterId);
+    return query.orderBy('scans.id', 'desc').limit(q.limit).execute();
   }
 
   private textMatch(eb: ScansEb, column: Expression<string>, m: TextMatch, indexed: boolean): Expression<SqlBool> {
@@ -324,13 +317,7 @@ export class ScansRepo {
   /** A page of scans matching a filter, with names; `countLimit` caps the count (answers -1 when skipped). */
   async search(accountId: number, f: ScanFilter, sort: ScanSort, page: { limit: number; offset: number }, count: boolean): Promise<{ rows: ScanListRow[]; total: number }> {
     const where = this.filtered(accountId, f);
-    let rows = this.db
-      .selectFrom('scans')
-      .innerJoin('services as sv', 'sv.id', 'scans.service_id')
-      .leftJoin('app_users as u', 'u.id', 'scans.app_user_id')
-      .leftJoin('devices as d', 'd.id', 'scans.device_id')
-      .select(scanColumns.map((c) => `scans.${c}` as const))
-      .select(['sv.name as service_name', 'sv.deleted_at as service_deleted_at', 'u.username as user_name', 'u.deleted_at as user_deleted_at', 'd.name as device_name'])
+    let rows = this.joined()
       .where(where);
     const order = sort.length > 0 ? sort : [{ key: 'scan_id' as const, desc: true }];
     for (const o of order) rows = rows.orderBy(sortColumns[o.key], o.desc ? 'desc' : 'asc');
@@ -346,13 +333,7 @@ export class ScansRepo {
   async *iterate(accountId: number, f: ScanFilter, batch = 2_000): AsyncGenerator<ScanListRow[]> {
     let after = 0;
     for (;;) {
-      const rows = await this.db
-        .selectFrom('scans')
-        .innerJoin('services as sv', 'sv.id', 'scans.service_id')
-        .leftJoin('app_users as u', 'u.id', 'scans.app_user_id')
-        .leftJoin('devices as d', 'd.id', 'scans.device_id')
-        .select(scanColumns.map((c) => `scans.${c}` as const))
-        .select(['sv.name as service_name', 'sv.deleted_at as service_deleted_at', 'u.username as user_name', 'u.deleted_at as user_deleted_at', 'd.name as device_name'])
+      const rows = await this.joined()
         .where(this.filtered(accountId, f))
         .where('scans.id', '>', after)
         .orderBy('scans.id')

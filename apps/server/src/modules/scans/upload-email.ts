@@ -3,12 +3,11 @@ import { csvFile } from '../../platform/csv/csv-file.js';
 import { PermanentJobError, type JobHandler } from '../../platform/jobs/job-types.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { ScansRepo } from './scans.repo.js';
-import { legacyUtc } from './validation-rules.js';
+import { legacyUtc, statusWord } from './validation-rules.js';
 
 /** The job that mails a service's upload_email a CSV of each upload. */
 export const UPLOAD_EMAIL_JOB = 'upload.email';
 
-const STATUS_WORDS: Record<number, string> = { 1: 'valid', 0: 'invalid', [-1]: 'not validated' };
 
 /**
  * Mails the CSV of one upload: user, device, value, status, response, times and each question's answer;
@@ -30,7 +29,7 @@ export function uploadEmailHandler(deps: { repo: ScansRepo; mailer: Mailer; serv
     const propertyNames = [...new Set(properties.map((p) => p.name))].sort();
     const header = ['Scan ID', 'User', 'Device', 'Barcode', 'Status', 'Response', 'Timestamp Scanned (UTC)', 'Timestamp Received (UTC)', ...questions.map(([, text]) => text), ...propertyNames];
     const rows = scans.map((s) => [
-      s.id, s.user_name ?? '', s.device_name ?? '', s.value, STATUS_WORDS[s.status] ?? String(s.status), s.response, legacyUtc(s.scanned_at), legacyUtc(s.received_at),
+      s.id, s.user_name ?? '', s.device_name ?? '', s.value, statusWord(s.status), s.response, legacyUtc(s.scanned_at), legacyUtc(s.received_at),
       ...questions.map(([qid]) => answers.filter((a) => a.scan_id === s.id && a.question_id === qid).map((a) => a.answer).join('|^|')),
       ...propertyNames.map((name) => properties.find((p) => p.scan_id === s.id && p.name === name)?.value ?? ''),
     ]);

@@ -103,3 +103,10 @@ export function limitWindowStart(window: 'hour' | 'day' | 'week' | 'month' | 'ev
 export function legacyUtc(iso: string): string {
   return iso.slice(0, 19).replace('T', ' ');
 }
+
+const STATUS_WORDS: Record<number, string> = { 1: 'valid', 0: 'invalid', [-1]: 'not validated' };
+
+/** A scan status in words (exports, mails, edit history). */
+export function statusWord(status: number): string {
+  return STATUS_WORDS[status] ?? String(status);
+}
