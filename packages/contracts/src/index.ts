@@ -15,4 +15,5 @@ export * from './devices.js';
 export * from './tasks.js';
 export * from './scanner.js';
 export * from './scan-tasks.js';
+export * from './scan-data.js';
 export { v2Routes } from './routes.js';

@@ -10,6 +10,7 @@ import * as appUsers from './app-users.js';
 import * as devices from './devices.js';
 import * as tasks from './tasks.js';
 import * as scanner from './scanner.js';
+import * as scanData from './scan-data.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -58,6 +59,8 @@ export const v2Routes = {
   uploadTaskSource: tasks.uploadTaskSource,
   appSignIn: scanner.appSignIn, appSignOut: scanner.appSignOut, appServices: scanner.appServices, appScan: scanner.appScan, appAnswers: scanner.appAnswers, appUpload: scanner.appUpload, appDatabase: scanner.appDatabase,
   recentScans: scanner.recentScans, searchScans: scanner.searchScans, getScan: scanner.getScan, updateScan: scanner.updateScan, deleteScans: scanner.deleteScans,
+  scanStatistics: scanData.scanStatistics, scanLocations: scanData.scanLocations, scanPhotos: scanData.scanPhotos, scanFile: scanData.scanFile, listUploads: scanData.listUploads,
+  listExportTemplates: scanData.listExportTemplates, getExportTemplate: scanData.getExportTemplate, createExportTemplate: scanData.createExportTemplate, updateExportTemplate: scanData.updateExportTemplate, deleteExportTemplate: scanData.deleteExportTemplate, exportColumnChoices: scanData.exportColumnChoices, startScanExport: scanData.startScanExport,
 } as const;
 
 export type V2Routes = typeof v2Routes;

@@ -161,7 +161,7 @@ export const recentScans = defineV2Route({
 
 /** A scan with its answers and properties (search results, the editor). */
 export const scanDetail = scanRow.extend({
-  answers: z.array(z.object({ questionId: id, questionText: z.string(), answer: z.string(), hasFile: z.boolean() })),
+  answers: z.array(z.object({ answerId: id, questionId: id, questionText: z.string(), answer: z.string(), hasFile: z.boolean() })),
   properties: z.record(z.string(), z.string()),
 });
 export type ScanDetail = z.infer<typeof scanDetail>;

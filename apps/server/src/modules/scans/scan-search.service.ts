@@ -56,7 +56,7 @@ export class ScanSearchService {
     const [answers, properties] = await Promise.all([this.deps.repo.answersOf(accountId, ids), this.deps.repo.propertiesOf(accountId, ids)]);
     return rows.map((r) => ({
       ...toScanRow(r),
-      answers: answers.filter((a) => a.scan_id === r.id).map((a) => ({ questionId: a.question_id, questionText: a.question_text, answer: a.answer, hasFile: a.file_key !== null })),
+      answers: answers.filter((a) => a.scan_id === r.id).map((a) => ({ answerId: a.id, questionId: a.question_id, questionText: a.question_text, answer: a.answer, hasFile: a.file_key !== null })),
       properties: Object.fromEntries(properties.filter((p) => p.scan_id === r.id).map((p) => [p.name, p.value])),
     }));
   }

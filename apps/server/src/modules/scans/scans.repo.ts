@@ -179,11 +179,11 @@ export class ScansRepo {
     await this.db.updateTable('scans').set({ status, response, modified_at: modifiedAt }).where('account_id', '=', accountId).where('id', '=', scanId).execute();
   }
 
-  async answersOf(accountId: number, scanIds: number[]): Promise<{ scan_id: number; question_id: number; question_text: string; position: number; answer: string; file_key: string | null }[]> {
+  async answersOf(accountId: number, scanIds: number[]): Promise<{ id: number; scan_id: number; question_id: number; question_text: string; position: number; answer: string; file_key: string | null }[]> {
     if (scanIds.length === 0) return [];
     return this.db
       .selectFrom('scan_answers')
-      .select(['scan_id', 'question_id', 'question_text', 'position', 'answer', 'file_key'])
+      .select(['id', 'scan_id', 'question_id', 'question_text', 'position', 'answer', 'file_key'])
       .where('account_id', '=', accountId)
       .where('scan_id', 'in', scanIds)
       .orderBy('scan_id')
