@@ -72,8 +72,11 @@ export async function startScanbase(env: ServerEnv): Promise<{ url: string; proc
   };
 }
 
-/** Base environment of a test server: temp data, quiet logs, mail to the catcher. */
+/** Base environment of a test server: temp data, quiet logs, mail to the catcher, map tiles on loopback (tests answer them). */
 export function serverEnv(port: number, dataDir: string, smtpUrl: string, extra: ServerEnv = {}): ServerEnv {
   mkdirSync(dataDir, { recursive: true });
-  return { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: smtpUrl, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', ...extra };
+  return {
+    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: smtpUrl, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn',
+    MAP_TILE_URL: `http://127.0.0.1:${port}/test-tiles/{z}/{x}/{y}.png`, ...extra,
+  };
 }

@@ -37,6 +37,11 @@ const envSchema = z.object({
   JOBS_LEASE_SECONDS: intFromEnv(30, 1, 3600),
   ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false'),
   POSTBACK_TIMEOUT_SECONDS: intFromEnv(15, 1, 120),
+  MAP_TILE_URL: z
+    .string()
+    .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must be an http(s) URL template with {z}, {x} and {y}')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
 });
 
 export type Config = {
@@ -59,6 +64,8 @@ export type Config = {
   allowPrivateUrls: boolean;
   /** How long a postback server may take to answer (the scanner app waits 15 s). */
   postbackTimeoutMs: number;
+  /** The scans map: tile URL template and the credit its tiles require (plain text). */
+  map: { tileUrl: string; attribution: string };
 };
 
 /** Thrown when an environment variable holds a value the server cannot use. */
@@ -104,5 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: { concurrency: e.JOBS_CONCURRENCY, retentionDays: e.JOBS_RETENTION_DAYS, leaseMs: e.JOBS_LEASE_SECONDS * 1000 },
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS === 'true',
     postbackTimeoutMs: e.POSTBACK_TIMEOUT_SECONDS * 1000,
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
   };
 }

@@ -45,11 +45,12 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const scanConfig = createScanConfig(db, mail, config.publicUrl);
   const bus = createEventBus(config, db);
   const jobs = createJobsModule({ config, db, bus, mailer: mail, storage, log, barcodes, scanConfig });
-  const scans = createScans({ db, bus, queue: jobs.queue, mailer: mail, storage, limiter, accounts, scanConfig, allowPrivateUrls: config.allowPrivateUrls, postbackTimeoutMs: config.postbackTimeoutMs, limits: config.limits });
+  const scans = createScans({ db, bus, queue: jobs.queue, mailer: mail, storage, limiter, accounts, scanConfig, allowPrivateUrls: config.allowPrivateUrls, postbackTimeoutMs: config.postbackTimeoutMs, map: config.map, limits: config.limits, tasks: jobs.tasks });
   for (const [type, handler] of scans.jobHandlers()) jobs.registerJob(type, handler);
   registerScanTasks(jobs.catalogue, {
     repo: scans.repo,
     postbacks: scans.postbacks,
+    templates: { layout: (accountId, id) => scans.templates.layout(accountId, id), accountZone: scans.accountZone },
     allowPrivateUrls: config.allowPrivateUrls,
     lastSuccess: async (accountId, taskId) => (await jobs.queue.repo.list(accountId, { taskId, state: 'succeeded' }, 0, 1)).rows[0]?.started_at ?? undefined,
   });

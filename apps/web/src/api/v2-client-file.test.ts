@@ -29,6 +29,13 @@ it('answers file bytes with the name from content-disposition', async () => {
   expect(await file.blob.text()).toBe('%PDF-1.3 test');
 });
 
+it('answers a JSON file sent as an attachment (a JSON export) as a file, not an error', async () => {
+  next = { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="scans.json"' }, body: '[{"Scan ID":1}]' };
+  const file = await client().callForFile(generateLabels, { values: ['A'] });
+  expect(file.fileName).toBe('scans.json');
+  expect(await file.blob.text()).toBe('[{"Scan ID":1}]');
+});
+
 it('turns a JSON error into a V2Error with its field issues', async () => {
   next = { status: 422, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ error: 'VALIDATION_FAILED', message: 'Bad', details: [{ path: 'values.0', message: 'Too long' }] }) };
   const error = await client().callForFile(generateLabels, { values: ['A'] }).catch((caught: unknown) => caught);

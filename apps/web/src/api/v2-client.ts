@@ -148,7 +148,9 @@ export class V2Client {
       throw new V2Error('NETWORK', NETWORK_MESSAGE, 0);
     }
     const contentType = response.headers.get('content-type') ?? blob.type;
-    if (response.ok && !contentType.includes('application/json')) {
+    // A JSON reply is an error, unless it is sent as an attachment (a JSON export is a file like any other).
+    const attachment = /^\s*attachment/i.test(response.headers.get('content-disposition') ?? '');
+    if (response.ok && (attachment || !contentType.includes('application/json'))) {
       return { blob, fileName: dispositionFileName(response.headers.get('content-disposition')), contentType };
     }
     const text = await blob.text();

@@ -114,6 +114,16 @@ const servicePages = {
   done: named(() => import('../features/services/pages/ServiceDonePage'), 'ServiceDonePage'),
 };
 
+const scanEditPage = named(() => import('../features/scan-edit/pages/ScanEditPage'), 'ScanEditPage');
+
+const scanSearchPages: Record<(typeof scanViews)[number], PageLoader> = {
+  full: named(() => import('../features/scans/pages/ScanSearchFullPage'), 'ScanSearchFullPage'),
+  list: named(() => import('../features/scans/pages/ScanSearchListPage'), 'ScanSearchListPage'),
+  map: named(() => import('../features/scans/pages/ScanSearchMapPage'), 'ScanSearchMapPage'),
+  photo: named(() => import('../features/scans/pages/ScanSearchPhotoPage'), 'ScanSearchPhotoPage'),
+  statistics: named(() => import('../features/scans/pages/ScanSearchStatisticsPage'), 'ScanSearchStatisticsPage'),
+};
+
 const title = (slug: string) => slug.replace(/[-_]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 
 export const routeTable: readonly RouteDef[] = [
@@ -149,8 +159,8 @@ export const routeTable: readonly RouteDef[] = [
   open('auth.googleauth', '/google-auth', 'Google sign-in', { search: codeQuery, planned: soon.sso }),
   open('auth.ssofail', '/sso-fail/', 'Single sign-on failed', { planned: soon.sso }),
   open('app.scanresponse', '/scanresponse/{scanId}/', 'Scan response', { planned: soon.scanEdit }),
-  // Opened from the scanner app with a websiteToken in the address, hence public.
-  open('crapp.edit_scan', '/crapp/scan/edit/', 'Edit scan', { search: texts('scanId'), planned: soon.scanEdit }),
+  // Opened from the scanner app with a websiteToken in the address (adopted as the session before the guard runs); needs an admin like account.scans.edit.
+  admin('crapp.edit_scan', '/crapp/scan/edit/', 'Edit scan', { search: texts('scanId'), page: scanEditPage }),
 
   // The browser scanner for app users (issue 6; our addition to the spec's routes). Its own app-token session, not the admin one.
   open('app.scanner', '/scanner', 'Scanner', { page: named(() => import('../features/scanner/pages/ScannerPage'), 'ScannerPage') }),
@@ -221,18 +231,19 @@ export const routeTable: readonly RouteDef[] = [
 
   // Admin area: scans.
   ...scanViews.map((view) =>
-    admin(`account.scans.search.${view}`, `/account/scans/search/${view}/`, `Scans: ${title(view)}`, { search: scanSearchQuery, planned: soon.scans }),
+    admin(`account.scans.search.${view}`, `/account/scans/search/${view}/`, `Scans: ${title(view)}`, { search: scanSearchQuery, page: scanSearchPages[view] }),
   ),
   // The live dashboard (issue 6; our addition): the newest scans arriving over the websocket.
   admin('account.dashboard', '/account/dashboard/', 'Live dashboard', { page: named(() => import('../features/dashboard/pages/LiveDashboardPage'), 'LiveDashboardPage') }),
-  admin('account.scans.edit', '/account/scans/edit/', 'Edit scan', { search: texts('scanId'), planned: soon.scanEdit }),
+  admin('account.scans.edit', '/account/scans/edit/', 'Edit scan', { search: texts('scanId'), page: scanEditPage }),
   admin('account.scans.uploads', '/account/scans/uploads/', 'Uploads', {
     search: texts('s', 'u', 'd', 'sd', 'st', 'ed', 'et', 'u_deleted', 's_deleted').extend({ page: whole, limit: whole }),
-    planned: soon.scans,
+    page: named(() => import('../features/uploads/pages/UploadsPage'), 'UploadsPage'),
   }),
-  admin('account.scans.templates', '/account/scans/templates/', 'Export templates', { planned: soon.scans }),
-  admin('account.scans.templates.new', '/account/scans/templates/new/', 'New export template', { search: texts('ids'), planned: soon.scans }),
-  admin('account.scans.templates.edit', '/account/scans/templates/{templateID}/', 'Export template', { planned: soon.scans }),
+  admin('account.scans.templates', '/account/scans/templates/', 'Export templates', { page: named(() => import('../features/export-templates/pages/ExportTemplatesPage'), 'ExportTemplatesPage') }),
+  // `ids`: the SERVICE ids whose questions the builder offers (docs/WEB.md).
+  admin('account.scans.templates.new', '/account/scans/templates/new/', 'New export template', { search: texts('ids'), page: named(() => import('../features/export-templates/pages/NewExportTemplatePage'), 'NewExportTemplatePage') }),
+  admin('account.scans.templates.edit', '/account/scans/templates/{templateID}/', 'Export template', { page: named(() => import('../features/export-templates/pages/ExportTemplatePage'), 'ExportTemplatePage') }),
 
   // Admin area: databases.
   admin('account.databases', '/account/databases/', 'Databases', { search: listQuery, page: named(() => import('../features/databases/pages/DatabasesPage'), 'DatabasesPage') }),

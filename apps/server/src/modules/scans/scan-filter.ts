@@ -48,7 +48,7 @@ export type ScanSort = { key: SortKey; desc: boolean }[];
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Offset of a time zone from UTC at an instant, in milliseconds (formatters are kept: building one is costly). */
-function zoneOffsetMs(at: number, timeZone: string): number {
+export function zoneOffsetMs(at: number, timeZone: string): number {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });

@@ -1,4 +1,4 @@
-import type { ScanDetail, ScanStatus, scanSearchQuery } from '@scanbase/contracts';
+import type { ScanDetail, ScanStatus, scanFilters, scanSearchQuery } from '@scanbase/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import { toScanRow } from './scan-capture.service.js';
@@ -6,15 +6,21 @@ import { isTimeZoneName, normalTime, periodMs, zonedToUtc, type ScanFilter, type
 import type { ScanListRow, ScansRepo } from './scans.repo.js';
 
 type Query = z.output<typeof scanSearchQuery>;
+type Filters = z.output<typeof scanFilters>;
 
 const SORT: Record<Query['sortBy'], SortKey> = {
   scanned_at: 'timestamp', received_at: 'timestamp_received', modified_at: 'timestamp_modified', value: 'barcode', response: 'response', status: 'status', service: 'service_name', user: 'user_name', device: 'device_name', id: 'scan_id',
 };
 const RESULT: Record<string, ScanStatus> = { valid: 1, invalid: 0, notValidated: -1 };
 
+/** The zone a search's dates are read in: `tz` when Intl knows it, else the account's. */
+export function searchZone(q: { tz?: string | undefined }, accountZone: string): string {
+  return q.tz && isTimeZoneName(q.tz) ? q.tz : accountZone;
+}
+
 /** Turns the scans screen's query into a filter and a sort (dates are wall-clock times in `tz`, or the account's zone). */
-export function searchFilter(q: Query, accountZone: string, now = Date.now()): { filter: ScanFilter; sort: ScanSort } {
-  const zone = q.tz && isTimeZoneName(q.tz) ? q.tz : accountZone;
+export function searchFilter(q: Filters, accountZone: string, now = Date.now()): { filter: ScanFilter; sort: ScanSort } {
+  const zone = searchZone(q, accountZone);
   const f: ScanFilter = { includeDeletedServices: q.sDeleted, includeDeletedUsers: q.uDeleted };
   if (q.value) f.value = { text: q.value, exact: q.exactValue, caseInsensitive: q.valueCi };
   if (q.response) f.response = { text: q.response, exact: q.exactResponse, caseInsensitive: q.responseCi };

@@ -1,11 +1,12 @@
-import { bulkScanRemovalInputs, downloadScanInputs, postbackTaskInputs } from '@scanbase/contracts';
+import { bulkScanRemovalInputs, downloadScanInputs, exportScanInputs, postbackTaskInputs } from '@scanbase/contracts';
 import type { z } from 'zod';
 import { postForm } from '../../platform/http/outbound-http.js';
 import { PermanentJobError } from '../../platform/jobs/job-types.js';
 import type { TaskCatalogue, TaskContext, TaskHandler } from '../tasks/task-catalogue.js';
 import type { Postbacks } from './postback.js';
-import { exportContentTypes, exportScans } from './scan-export.js';
-import type { ScanFilter } from './scan-filter.js';
+import { exportContentTypes, exportScans, type ExportLayout } from './scan-export.js';
+import { formatInZone, type ScanFilter } from './scan-filter.js';
+import { searchFilter } from './scan-search.service.js';
 import type { ScansRepo } from './scans.repo.js';
 
 const RESULT = { valid: 1, invalid: 0, notValidated: -1 } as const;
@@ -28,8 +29,21 @@ async function filterOf(ctx: TaskContext, input: { serviceIds: number[]; result:
   return f;
 }
 
-/** Task handlers whose data is scans: download, bulk removal, periodic postback. */
-export function registerScanTasks(catalogue: TaskCatalogue, deps: { repo: ScansRepo; postbacks: Postbacks; allowPrivateUrls: boolean; lastSuccess: (accountId: number, taskId: number) => Promise<string | undefined> }): void {
+/** What the exportscan task needs besides scans: the template ready to run, and the account's zone. */
+export type ExportTemplateSource = {
+  layout(accountId: number, id: number): Promise<(ExportLayout & { name: string }) | undefined>;
+  accountZone(accountId: number): Promise<string>;
+};
+
+/** `scans-20260314-0930.csv`, or the template's name slugged in place of `scans`; the time is the export's zone. */
+export function exportFileName(templateName: string | undefined, format: string, timeZone: string, now = new Date()): string {
+  const slug = (templateName ?? '').normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase().slice(0, 60) || 'scans';
+  const stamp = formatInZone(now.toISOString(), timeZone).replace(/[-:]/g, '').replace(' ', '-').slice(0, 13);
+  return `${slug}-${stamp}.${format}`;
+}
+
+/** Task handlers whose data is scans: download, export through a template, bulk removal, periodic postback. */
+export function registerScanTasks(catalogue: TaskCatalogue, deps: { repo: ScansRepo; postbacks: Postbacks; templates: ExportTemplateSource; allowPrivateUrls: boolean; lastSuccess: (accountId: number, taskId: number) => Promise<string | undefined> }): void {
   catalogue.register('downloadscan', {
     inputs: downloadScanInputs,
     async run(ctx) {
@@ -42,6 +56,41 @@ export function registerScanTasks(catalogue: TaskCatalogue, deps: { repo: ScansR
       }, ctx.signal);
       const file = await ctx.saveStream(`scans.${input.format}`, exportContentTypes[input.format], stream);
       return { file, summary: `${rows.toLocaleString('en-US')} scans exported.` };
+    },
+  } satisfies TaskHandler);
+
+  catalogue.register('exportscan', {
+    inputs: exportScanInputs,
+    async run(ctx) {
+      const input = ctx.inputs as z.output<typeof exportScanInputs>;
+      const accountZone = await deps.templates.accountZone(ctx.accountId);
+      let template: (ExportLayout & { name: string }) | undefined;
+      if (input.templateId !== null) {
+        template = await deps.templates.layout(ctx.accountId, input.templateId);
+        if (!template) throw new PermanentJobError(`The export template ${input.templateId} was deleted; choose another template or the default columns.`);
+      }
+      // Picked scans are exactly those scans (of this account), whatever the screen's filters were.
+      let filter: ScanFilter;
+      if (input.scanIds && input.scanIds.length > 0) filter = { scanIds: input.scanIds, includeDeletedServices: true, includeDeletedUsers: true };
+      else {
+        try {
+          filter = searchFilter(input.filters, accountZone).filter;
+        } catch (error) {
+          // Filters that cannot be read (an end before the start) will not read better on a retry.
+          throw new PermanentJobError(error instanceof Error ? error.message : String(error), { cause: error });
+        }
+      }
+      // Counted first, so the progress page can draw a real bar.
+      const { total } = await deps.repo.search(ctx.accountId, filter, [], { limit: 0, offset: 0 }, true);
+      ctx.progress(0, total, `0 of ${total.toLocaleString('en-US')} scans written`);
+      let rows = 0;
+      const stream = await exportScans(deps.repo, ctx.accountId, filter, input.format, (n) => {
+        rows = n;
+        ctx.progress(n, Math.max(n, total), `${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} scans written`);
+      }, ctx.signal, template);
+      const file = await ctx.saveStream(exportFileName(template?.name, input.format, template?.timeZone ?? accountZone), exportContentTypes[input.format], stream);
+      ctx.progress(rows, Math.max(rows, total), `${rows.toLocaleString('en-US')} scans written`);
+      return { file, summary: `${rows.toLocaleString('en-US')} scan${rows === 1 ? '' : 's'} exported${template ? ` with the template "${template.name}"` : ''}.` };
     },
   } satisfies TaskHandler);
 

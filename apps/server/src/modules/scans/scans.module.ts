@@ -14,7 +14,13 @@ import { ScanSearchService } from './scan-search.service.js';
 import { ScanEditService } from './scan-edit.service.js';
 import type { Session } from '../../platform/auth/session.js';
 import { UPLOAD_EMAIL_JOB, uploadEmailHandler } from './upload-email.js';
+import { ExportTemplatesRepo } from './export-templates.repo.js';
+import { ExportTemplatesService, type ExportRunner } from './export-templates.service.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import { ScanInsightsRepo } from './scan-insights.repo.js';
+import { ScanInsightsService, type MapConfig } from './scan-insights.service.js';
+import { UploadsRepo } from './uploads.repo.js';
+import { UploadsService } from './uploads.service.js';
 
 /** Scan capture (issue 6), wired once per process. */
 export type Scans = ReturnType<typeof createScans>;
@@ -31,7 +37,10 @@ export function createScans(deps: {
   scanConfig: ScanConfig;
   allowPrivateUrls: boolean;
   postbackTimeoutMs: number;
+  map: MapConfig;
   limits: { signinPerIpPerMinute: number; signinPerEmailPerHour: number };
+  /** Queues exportscan runs (the tasks module). */
+  tasks: ExportRunner;
 }) {
   const repo = new ScansRepo(deps.db.kysely, deps.db.dialect);
   const postbacks = new Postbacks({ repo, queue: deps.queue, bus: deps.bus, allowPrivateUrls: deps.allowPrivateUrls, timeoutMs: deps.postbackTimeoutMs });
@@ -49,5 +58,8 @@ export function createScans(deps: {
     return person ? `${person.name} <${person.email}>` : 'An administrator';
   };
   const edits = new ScanEditService({ repo, search, bus: deps.bus, editorName });
-  return { repo, postbacks, sessions, capture, jobHandlers, accountZone, search, edits };
+  const templates = new ExportTemplatesService({ repo: new ExportTemplatesRepo(deps.db.kysely), accountZone, runner: deps.tasks });
+  const insights = new ScanInsightsService({ repo: new ScanInsightsRepo(deps.db.kysely, deps.db.dialect, repo), storage: deps.storage, map: deps.map, accountZone });
+  const uploads = new UploadsService({ repo: new UploadsRepo(deps.db.kysely), accountZone });
+  return { repo, postbacks, sessions, capture, jobHandlers, accountZone, search, edits, insights, uploads, templates };
 }

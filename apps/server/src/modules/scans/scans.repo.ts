@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { DialectName } from '../../platform/db/database.js';
 import { containsText, lockForUpdate, substringMatch } from '../../platform/db/dialect.js';
-import type { ScanFilter, ScanSort, TextMatch } from './scan-filter.js';
+import type { ScanFilter, ScanSort, SortKey, TextMatch } from './scan-filter.js';
 import type { Database, ScansTable } from '../../platform/db/schema.js';
 
 export type ScanRecord = Selectable<ScansTable>;
@@ -43,6 +43,9 @@ export type NewScan = {
 /** A scan row joined with the names administrators read. */
 export type ScanListRow = ScanRecord & { service_name: string; service_deleted_at: string | null; user_name: string | null; user_deleted_at: string | null; device_name: string | null };
 
+/** What an export reads of a scan (names come from `namesOf`, once per export rather than joined on every row). */
+export type ExportScanRow = Pick<ScanRecord, 'id' | 'service_id' | 'app_user_id' | 'device_id' | 'upload_id' | 'value' | 'response' | 'status' | 'scanned_at' | 'received_at' | 'modified_at'>;
+
 const scanColumns = ['id', 'account_id', 'service_id', 'app_user_id', 'device_id', 'upload_id', 'value', 'response', 'status', 'db_value_id', 'client_scan_id', 'scanned_at', 'received_at', 'modified_at'] as const;
 
 type ScansEb = ExpressionBuilder<Database, 'scans'>;
@@ -51,6 +54,8 @@ const sortColumns = {
   barcode: 'scans.value', device_name: 'd.name', device_id: 'scans.device_id', response: 'scans.response', scan_id: 'scans.id', service_id: 'scans.service_id', service_name: 'sv.name',
   status: 'scans.status', timestamp: 'scans.scanned_at', timestamp_received: 'scans.received_at', timestamp_modified: 'scans.modified_at', user_id: 'scans.app_user_id', user_name: 'u.username',
 } as const;
+/** Sort keys that need the joined names (service, user, device). */
+const joinedSortKeys = new Set<SortKey>(['service_name', 'user_name', 'device_name']);
 
 /** SQL for scans, their answers and properties, and uploads. Capture reads what it needs in as few queries as it can. */
 export class ScansRepo {
@@ -247,8 +252,11 @@ export class ScansRepo {
     return eb.and([contains, eb(strpos, '>', 0)]);
   }
 
-  /** The WHERE of a scan search; it reads only `scans` and subqueries, so counting needs no joins. */
-  private filtered(accountId: number, f: ScanFilter) {
+  /**
+   * The WHERE of a scan search, for any query on the unaliased `scans` table (statistics, the map and the
+   * gallery apply it too, so every screen filters alike); it reads only `scans` and subqueries, so counting needs no joins.
+   */
+  filtered(accountId: number, f: ScanFilter) {
     return (eb: ScansEb): Expression<SqlBool> => {
       const and: Expression<SqlBool>[] = [eb('scans.account_id', '=', accountId)];
       const inList = (col: 'scans.id' | 'scans.service_id' | 'scans.app_user_id' | 'scans.device_id' | 'scans.upload_id' | 'scans.status', ids: number[] | undefined) => {
@@ -292,7 +300,10 @@ export class ScansRepo {
         if (value !== undefined) q = q.where('p.value', '=', value);
         return q;
       };
-      for (const [name, value] of f.withProperties ?? []) and.push(eb.exists(prop(name, value)));
+      // An exact property match is selective: drive from the (account, name, value) index instead of probing every scan.
+      for (const [name, value] of f.withProperties ?? []) {
+        and.push(eb('scans.id', 'in', eb.selectFrom('scan_properties as p').select('p.scan_id').where('p.account_id', '=', accountId).where('p.name', '=', name).where('p.value', '=', value)));
+      }
       for (const [name, value] of f.withoutProperties ?? []) and.push(eb.not(eb.exists(prop(name, value))));
       for (const name of f.includeProperties ?? []) and.push(eb.exists(prop(name)));
       for (const name of f.excludeProperties ?? []) and.push(eb.not(eb.exists(prop(name))));
@@ -314,19 +325,48 @@ export class ScansRepo {
     };
   }
 
+  /**
+   * The filter without its "leave out deleted services / users" clauses when the account has none deleted:
+   * those clauses make every count read each scan row instead of the account index alone.
+   */
+  async withoutIdleExclusions(accountId: number, f: ScanFilter): Promise<ScanFilter> {
+    if (f.includeDeletedServices && f.includeDeletedUsers) return f;
+    const [services, users] = await Promise.all([
+      f.includeDeletedServices ? undefined : this.db.selectFrom('services').select('id').where('account_id', '=', accountId).where('deleted_at', 'is not', null).limit(1).executeTakeFirst(),
+      f.includeDeletedUsers ? undefined : this.db.selectFrom('app_users').select('id').where('account_id', '=', accountId).where('deleted_at', 'is not', null).limit(1).executeTakeFirst(),
+    ]);
+    return { ...f, includeDeletedServices: f.includeDeletedServices === true || services === undefined, includeDeletedUsers: f.includeDeletedUsers === true || users === undefined };
+  }
+
   /** A page of scans matching a filter, with names; `countLimit` caps the count (answers -1 when skipped). */
   async search(accountId: number, f: ScanFilter, sort: ScanSort, page: { limit: number; offset: number }, count: boolean): Promise<{ rows: ScanListRow[]; total: number }> {
-    const where = this.filtered(accountId, f);
-    let rows = this.joined()
-      .where(where);
+    const where = this.filtered(accountId, await this.withoutIdleExclusions(accountId, f));
     const order = sort.length > 0 ? sort : [{ key: 'scan_id' as const, desc: true }];
-    for (const o of order) rows = rows.orderBy(sortColumns[o.key], o.desc ? 'desc' : 'asc');
-    rows = rows.orderBy('scans.id', order[0]?.desc ? 'desc' : 'asc');
-    const [list, total] = await Promise.all([
-      rows.limit(page.limit).offset(page.offset).execute(),
-      count ? this.db.selectFrom('scans').select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow() : Promise.resolve({ n: -1 }),
-    ]);
-    return { rows: list, total: Number(total.n) };
+    const tieDesc = order[0]?.desc ? 'desc' : 'asc';
+    const counted = count ? this.db.selectFrom('scans').select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow() : Promise.resolve({ n: -1 });
+    let list: Promise<ScanListRow[]>;
+    if (order.some((o) => joinedSortKeys.has(o.key))) {
+      let rows = this.joined().where(where);
+      for (const o of order) rows = rows.orderBy(sortColumns[o.key], o.desc ? 'desc' : 'asc');
+      list = rows.orderBy('scans.id', tieDesc).limit(page.limit).offset(page.offset).execute();
+    } else {
+      // Page the ids on `scans` alone, then join names for those rows only: with a selective filter the
+      // database otherwise joins every match before sorting and keeping 50.
+      let ids = this.db.selectFrom('scans').select('scans.id').where(where);
+      for (const o of order) ids = ids.orderBy(sortColumns[o.key] as `scans.${string}` & (typeof sortColumns)[keyof typeof sortColumns], o.desc ? 'desc' : 'asc');
+      list = ids
+        .orderBy('scans.id', tieDesc)
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute()
+        .then(async (found) => {
+          if (found.length === 0) return [];
+          const byId = new Map((await this.joined().where('scans.id', 'in', found.map((r) => r.id)).execute()).map((r) => [r.id, r]));
+          return found.flatMap((r) => byId.get(r.id) ?? []);
+        });
+    }
+    const [rows, total] = await Promise.all([list, counted]);
+    return { rows, total: Number(total.n) };
   }
 
   /** Every scan matching a filter, oldest first, in batches by id (exports: memory stays flat at any size). */
@@ -344,6 +384,61 @@ export class ScansRepo {
       after = rows[rows.length - 1]!.id;
       if (rows.length < batch) return;
     }
+  }
+
+  /** Scans matching a filter for an export, oldest first, in batches by id: only the columns exports write, no joins. */
+  async *exportBatches(accountId: number, f: ScanFilter, batch = 2_000): AsyncGenerator<ExportScanRow[]> {
+    let after = 0;
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('scans')
+        .select(['scans.id', 'scans.service_id', 'scans.app_user_id', 'scans.device_id', 'scans.upload_id', 'scans.value', 'scans.response', 'scans.status', 'scans.scanned_at', 'scans.received_at', 'scans.modified_at'])
+        .where(this.filtered(accountId, f))
+        .where('scans.id', '>', after)
+        .orderBy('scans.id')
+        .limit(batch)
+        .execute();
+      if (rows.length === 0) return;
+      yield rows;
+      after = rows[rows.length - 1]!.id;
+      if (rows.length < batch) return;
+    }
+  }
+
+  /** Names of services, app users and devices of the account by id (deleted ones too). */
+  async namesOf(accountId: number, ids: { services: number[]; users: number[]; devices: number[] }): Promise<{ services: { id: number; name: string }[]; users: { id: number; name: string }[]; devices: { id: number; name: string }[] }> {
+    const [services, users, devices] = await Promise.all([
+      ids.services.length > 0 ? this.db.selectFrom('services').select(['id', 'name']).where('account_id', '=', accountId).where('id', 'in', ids.services).execute() : [],
+      ids.users.length > 0 ? this.db.selectFrom('app_users').select(['id', 'username as name']).where('account_id', '=', accountId).where('id', 'in', ids.users).execute() : [],
+      ids.devices.length > 0 ? this.db.selectFrom('devices').select(['id', 'name']).where('account_id', '=', accountId).where('id', 'in', ids.devices).execute() : [],
+    ]);
+    return { services, users, devices };
+  }
+
+  /**
+   * Answers of a batch of scans (ids ascending) for an export, by scan, question and position; only some
+   * questions when given. A dense batch is read as an id range (two parameters instead of thousands);
+   * the caller skips answers of scans in the range that are not in the batch.
+   */
+  async exportAnswers(accountId: number, scanIds: number[], questionIds?: number[]): Promise<{ scan_id: number; question_id: number; answer: string }[]> {
+    if (scanIds.length === 0 || questionIds?.length === 0) return [];
+    let q = this.db.selectFrom('scan_answers').select(['scan_id', 'question_id', 'answer']).where('account_id', '=', accountId);
+    const first = scanIds[0]!;
+    const last = scanIds[scanIds.length - 1]!;
+    q = last - first < 2 * scanIds.length ? q.where('scan_id', '>=', first).where('scan_id', '<=', last) : q.where('scan_id', 'in', scanIds);
+    if (questionIds) q = q.where('question_id', 'in', questionIds);
+    return q.orderBy('scan_id').orderBy('question_id').orderBy('position').execute();
+  }
+
+  /** Properties of a batch of scans (ids ascending) for an export, by scan; only some names when given (read like exportAnswers). */
+  async exportProperties(accountId: number, scanIds: number[], names?: string[]): Promise<{ scan_id: number; name: string; value: string }[]> {
+    if (scanIds.length === 0 || names?.length === 0) return [];
+    let q = this.db.selectFrom('scan_properties').select(['scan_id', 'name', 'value']).where('account_id', '=', accountId);
+    const first = scanIds[0]!;
+    const last = scanIds[scanIds.length - 1]!;
+    q = last - first < 2 * scanIds.length ? q.where('scan_id', '>=', first).where('scan_id', '<=', last) : q.where('scan_id', 'in', scanIds);
+    if (names) q = q.where('name', 'in', names);
+    return q.orderBy('scan_id').orderBy('name').execute();
   }
 
   /** The questions answered and the property names used by scans matching a filter (export columns). */

@@ -1,5 +1,5 @@
 import { v2Routes } from '@scanbase/contracts';
-import { bindV2, type V2Binding } from '../../platform/http/v2/v2-types.js';
+import { bindV2, RawReply, type V2Binding } from '../../platform/http/v2/v2-types.js';
 import type { Scans } from './scans.module.js';
 
 /** The scanner API (`app/*`, app tokens) and the administrators' scan routes. */
@@ -23,5 +23,27 @@ export function scansV2(s: Scans): V2Binding[] {
     bindV2(v2Routes.getScan, ({ session, body }) => s.edits.get(session.accountId, body.id)),
     bindV2(v2Routes.updateScan, ({ session, body }) => s.edits.update(session, body)),
     bindV2(v2Routes.deleteScans, async ({ session, body }) => ({ deleted: await s.edits.delete(session.accountId, body.ids) })),
+    bindV2(v2Routes.scanStatistics, ({ session, body }) => s.insights.statistics(session.accountId, body)),
+    bindV2(v2Routes.scanLocations, ({ session, body }) => s.insights.locations(session.accountId, body)),
+    bindV2(v2Routes.scanPhotos, ({ session, body }) => s.insights.photos(session.accountId, body)),
+    bindV2(v2Routes.scanFile, async ({ session, body, reply }) => {
+      const file = await s.insights.file(session.accountId, body.answerId, body.thumbnail);
+      // An answer's image never changes (photos and signatures cannot be edited), so the browser may keep it; only for this user.
+      void reply.header('cache-control', 'private, max-age=31536000, immutable');
+      void reply.header('content-disposition', `inline; filename="${file.fileName}"`);
+      void reply.header('x-content-type-options', 'nosniff');
+      return new RawReply(file.contentType, file.body);
+    }),
+    bindV2(v2Routes.listUploads, ({ session, body }) => s.uploads.list(session.accountId, body)),
+    bindV2(v2Routes.listExportTemplates, ({ session }) => s.templates.list(session.accountId)),
+    bindV2(v2Routes.getExportTemplate, ({ session, body }) => s.templates.get(session.accountId, body.id)),
+    bindV2(v2Routes.createExportTemplate, ({ session, body }) => s.templates.create(session.accountId, body)),
+    bindV2(v2Routes.updateExportTemplate, ({ session, body }) => s.templates.update(session.accountId, body)),
+    bindV2(v2Routes.deleteExportTemplate, async ({ session, body }) => {
+      await s.templates.delete(session.accountId, body.id);
+      return { ok: true as const };
+    }),
+    bindV2(v2Routes.exportColumnChoices, ({ session, body }) => s.templates.columnChoices(session.accountId, body.serviceIds)),
+    bindV2(v2Routes.startScanExport, ({ session, body }) => s.templates.startExport(session.accountId, body)),
   ];
 }

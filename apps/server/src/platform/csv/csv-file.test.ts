@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvFile, safeCell } from './csv-file.js';
+import { csvFile, csvLine, safeCell } from './csv-file.js';
 
 describe('CSV exports', () => {
   it.each([
@@ -23,6 +23,14 @@ describe('CSV exports', () => {
       ['value', 'response'],
       ['A,1', 'Café "VIP"'],
       ["'=cmd", 'ok'],
+    ]);
+  });
+
+  it('quotes cells with a bare line feed or carriage return, so a multi-line response stays one row', () => {
+    const text = csvLine(['Row 14\nSeat 3', 'a\rb', 'plain']) + csvLine(['next', '', '']);
+    expect(parse(text)).toEqual([
+      ['Row 14\nSeat 3', 'a\rb', 'plain'],
+      ['next', '', ''],
     ]);
   });
 });

@@ -5,6 +5,8 @@ import type { BlobStorage } from '../storage/blob-storage.js';
 
 // A cell starting with one of these is run as a formula by Excel, LibreOffice and Sheets.
 const FORMULA_START = /^[=+\-@\t\r]/;
+// csv-stringify quotes a cell holding its record delimiter (CRLF) but not a bare LF or CR, which would split the row.
+const LINE_BREAK = /[\r\n]/;
 
 /** Neutralises spreadsheet formula injection: a leading `'` keeps the text as text. */
 export function safeCell(value: unknown): string {
@@ -14,13 +16,13 @@ export function safeCell(value: unknown): string {
 
 /** A CSV file (UTF-8 with BOM so Excel reads accents) from a header and rows, every cell made safe. */
 export function csvFile(header: string[], rows: unknown[][]): Buffer {
-  const body = stringify([header, ...rows.map((r) => r.map(safeCell))], { record_delimiter: '\r\n' });
+  const body = stringify([header, ...rows.map((r) => r.map(safeCell))], { record_delimiter: '\r\n', quoted_match: LINE_BREAK });
   return Buffer.concat([Buffer.from('\uFEFF'), Buffer.from(body)]);
 }
 
 /** One CSV line (CRLF), every cell made safe. */
 export function csvLine(cells: unknown[]): string {
-  return stringify([cells.map(safeCell)], { record_delimiter: '\r\n' });
+  return stringify([cells.map(safeCell)], { record_delimiter: '\r\n', quoted_match: LINE_BREAK });
 }
 
 /** A CSV file written row by row into blob storage (never whole in memory). */

@@ -286,6 +286,21 @@ export type ScanPropertiesTable = { account_id: number; scan_id: number; name: s
 
 export type ScanEditsTable = { id: Generated<number>; account_id: number; scan_id: number; at: Timestamp; editor: string; /** JSON: [{field, from, to}] */ changes: string };
 
+export type ExportTemplatesTable = {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  /** JSON array of ExportColumn (packages/contracts). */
+  columns: string;
+  /** date-fns pattern of the time columns. */
+  date_format: string;
+  /** IANA zone, or `account` for the account's zone at export time. */
+  time_zone: Generated<string>;
+  row_per: Generated<'scan' | 'answer'>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 /** The whole schema as Kysely sees it. */
 export type Database = {
   accounts: AccountsTable;
@@ -316,4 +331,5 @@ export type Database = {
   scan_answers: ScanAnswersTable;
   scan_properties: ScanPropertiesTable;
   scan_edits: ScanEditsTable;
+  export_templates: ExportTemplatesTable;
 };

@@ -29,6 +29,7 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'scan_answers', key: 'id' },
   { name: 'scan_properties', key: null },
   { name: 'scan_edits', key: 'id' },
+  { name: 'export_templates', key: 'id' },
   { name: 'rate_counters', key: null },
   { name: 'system_settings', key: null },
   { name: 'tasks', key: 'id' },

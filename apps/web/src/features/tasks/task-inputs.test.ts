@@ -3,6 +3,7 @@ import { placeIssues } from '../../ui/form-issues';
 import { createBody, newTaskForm, taskFieldKeys, taskItemNouns, taskToForm } from './task-form';
 import { checkInputs, columnName, defaultInputsForm, inputsFormFromTask, touchedInputKeys, typesWithInputForm, type InputsFormValues } from './task-inputs';
 import type { Task, TaskType } from '@scanbase/contracts/tasks';
+import { exportIssuePath, keptFilterNames, keptRange } from './export-scan-inputs';
 
 const messages = (type: TaskType, patch: Partial<InputsFormValues>) => Object.fromEntries(checkInputs(type, { ...defaultInputsForm(type), ...patch }).issues.map((issue) => [issue.path, issue.message]));
 
@@ -22,8 +23,8 @@ const storedTask = (type: TaskType, inputs: Record<string, unknown>): Task => ({
 });
 
 describe('task inputs: defaults', () => {
-  it('has a form for every type that runs today, not for check-in/out, table builder or template exports', () => {
-    expect([...typesWithInputForm].sort()).toEqual(['bulkscanremoval', 'clearDatabase', 'downloaddatabase', 'downloaddevices', 'downloadscan', 'exportuser', 'generatebarcode', 'importdatabase', 'importuser', 'postback'].sort());
+  it('has a form for every type that runs today, not for check-in/out or table builder', () => {
+    expect([...typesWithInputForm].sort()).toEqual(['bulkscanremoval', 'clearDatabase', 'downloaddatabase', 'downloaddevices', 'downloadscan', 'exportscan', 'exportuser', 'generatebarcode', 'importdatabase', 'importuser', 'postback'].sort());
   });
 
   it('starts from the schemas’ defaults for each type', () => {
@@ -109,7 +110,7 @@ describe('task inputs: messages', () => {
   });
 
   it('clears the messages of the fields people change', () => {
-    expect(touchedInputKeys(['source', 'periodNumber', 'userColumns', 'results'])).toEqual(['url', 'fileId', 'period', 'columns', 'result']);
+    expect(touchedInputKeys(['source', 'periodNumber', 'userColumns', 'results'])).toEqual(['url', 'fileId', 'period', 'filters.period', 'filters.pNumber', 'filters.pMetric', 'columns', 'result', 'filters.result']);
     expect(columnName(0)).toBe('A');
     expect(columnName(26)).toBe('AA');
   });
@@ -120,5 +121,39 @@ describe('task inputs: destructive types', () => {
     expect(newTaskForm('UTC', undefined, 'clearDatabase').runNow).toBe(false);
     expect(newTaskForm('UTC', undefined, 'bulkscanremoval').runNow).toBe(false);
     expect(newTaskForm('UTC', undefined, 'downloaddatabase').runNow).toBe(true);
+  });
+});
+
+describe('task inputs: exportscan', () => {
+  it('starts with every scan, the default columns and CSV, and sends only what the form holds', () => {
+    expect(defaultInputsForm('exportscan')).toMatchObject({ periodKind: 'all', templateId: '', format: 'csv', keptInputs: {} });
+    expect(checkInputs('exportscan', defaultInputsForm('exportscan'))).toEqual({ inputs: { filters: { period: 'all' }, templateId: null, format: 'csv' }, issues: [] });
+    const chosen = checkInputs('exportscan', { ...defaultInputsForm('exportscan'), serviceIds: [4], results: ['invalid'], periodKind: 'last', periodNumber: '3', periodMetric: 'week', templateId: '9', format: 'xlsx' });
+    expect(chosen.inputs).toEqual({ filters: { serviceIds: [4], result: ['invalid'], period: 'last', pMetric: 'week', pNumber: 3 }, templateId: 9, format: 'xlsx' });
+  });
+
+  it('keeps the search filters it does not show, and drops a custom date range once another period is chosen', () => {
+    const stored = { filters: { value: 'TICKET', userIds: [5], period: 'custom', startDate: '2026-03-01', startTime: '08:00', tz: 'Europe/Paris' }, scanIds: [1, 2], templateId: 3, format: 'json' };
+    const form = taskToForm(storedTask('exportscan', stored)).inputs;
+    expect(form).toMatchObject({ periodKind: 'custom', templateId: '3', format: 'json' });
+    expect(checkInputs('exportscan', form)).toEqual({ inputs: stored, issues: [] });
+    expect(checkInputs('exportscan', { ...form, periodKind: 'all' }).inputs).toEqual({ filters: { value: 'TICKET', userIds: [5], tz: 'Europe/Paris', period: 'all' }, scanIds: [1, 2], templateId: 3, format: 'json' });
+    expect(keptFilterNames(form.keptInputs)).toEqual(['value', 'users', 'chosen scans']);
+    expect(keptRange(form.keptInputs)).toBe('from 2026-03-01 08:00 (Europe/Paris)');
+  });
+
+  it('round-trips stored inputs of the form’s own fields', () => {
+    const stored = { filters: { serviceIds: [2, 7], result: ['valid', 'notValidated'], period: 'last', pMetric: 'day', pNumber: 14 }, templateId: null, format: 'csv' };
+    const checked = checkInputs('exportscan', taskToForm(storedTask('exportscan', stored)).inputs);
+    expect(checked).toEqual({ inputs: stored, issues: [] });
+  });
+
+  it('puts the messages on the fields the form shows', () => {
+    expect(messages('exportscan', { results: [] })).toEqual({ result: 'Tick at least one result' });
+    expect(messages('exportscan', { periodKind: 'last', periodNumber: '0' })).toEqual({ 'period.number': 'Enter a whole number from 1 to 10,000' });
+    expect(exportIssuePath('filters.pNumber')).toBe('period.number');
+    expect(exportIssuePath('filters.startDate')).toBe('period');
+    expect(exportIssuePath('filters.value')).toBe('filters');
+    expect(exportIssuePath('templateId')).toBe('templateId');
   });
 });

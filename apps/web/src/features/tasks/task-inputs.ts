@@ -1,8 +1,10 @@
 import { id } from '@scanbase/contracts/common';
+import { exportScanInputs } from '@scanbase/contracts/scan-data';
 import { bulkScanRemovalInputs, downloadScanInputs, postbackTaskInputs } from '@scanbase/contracts/scan-tasks';
 import { importDatabaseInputs, importUserInputs, type TaskType } from '@scanbase/contracts/tasks';
 import { z } from 'zod';
 import { zodIssues, type Issue } from '../../ui/form-issues';
+import { exportIssuePath, exportScanForm, exportScanInputsOf } from './export-scan-inputs';
 
 // The inputs of every task type except generatebarcode (whose inputs are the label form of
 // features/barcodes/label-form.ts): form values <-> the `inputs` object of a task, checked with the
@@ -33,14 +35,19 @@ export type InputsFormValues = {
   layout: 'standard' | 'columns';
   databaseColumns: DatabaseColumns;
   userColumns: UserColumns;
-  /** downloadscan, bulkscanremoval, postback: no service = every service; every result ticked = every result. */
+  /** downloadscan, bulkscanremoval, postback, exportscan: no service = every service; every result ticked = every result. */
   serviceIds: number[];
   results: ScanResult[];
-  periodKind: 'all' | 'last' | 'sinceLastRun';
+  /** `custom`: exportscan only, a date range set in the scan search (kept in `keptInputs`). */
+  periodKind: 'all' | 'last' | 'sinceLastRun' | 'custom';
   periodNumber: string;
   periodMetric: PeriodMetric;
   format: 'csv' | 'xlsx' | 'json';
   olderThanDays: string;
+  /** exportscan: the export template's id as text ('' = the default columns). */
+  templateId: string;
+  /** exportscan: stored inputs the form does not show (other search filters, picked scans), sent back unchanged. */
+  keptInputs: Record<string, unknown>;
 };
 
 export const scanResults: readonly { id: ScanResult; label: string }[] = [
@@ -70,6 +77,7 @@ const schemas: Partial<Record<TaskType, z.ZodType>> = {
   downloadscan: downloadScanInputs,
   bulkscanremoval: bulkScanRemovalInputs,
   postback: postbackTaskInputs,
+  exportscan: exportScanInputs,
 };
 
 /** Task types whose inputs the web app has a form for (generatebarcode: the label inputs). */
@@ -94,6 +102,7 @@ export function inputsKind(type: TaskType): InputsKind | null {
     case 'downloadscan':
     case 'bulkscanremoval':
     case 'postback':
+    case 'exportscan':
       return 'scans';
     case 'downloaddevices':
     case 'exportuser':
@@ -122,6 +131,8 @@ export function inputsSection(type: TaskType): { title: string; hint?: string; e
       return { title: 'Scans to remove', hint: 'Each run deletes the scans these filters select.', example: 'Remove scans after 90 days' };
     case 'postback':
       return { title: 'Scans to send', hint: 'Each run posts the scans these filters select to your server.', example: 'Hourly scans to the ERP' };
+    case 'exportscan':
+      return { title: 'Scans and layout', hint: 'Each run makes a file of the scans these filters select, with the columns of the chosen template.', example: 'Weekly export for accounting' };
     case 'downloaddevices':
       return { title: 'What it exports', example: 'Monthly device list' };
     case 'exportuser':
@@ -151,6 +162,8 @@ const baseInputs: InputsFormValues = {
   periodMetric: 'day',
   format: 'csv',
   olderThanDays: '90',
+  templateId: '',
+  keptInputs: {},
 };
 
 /** A new task's inputs: the schemas' defaults (an app-user import is all or nothing with a header row; a postback sends what is new). */
@@ -172,6 +185,7 @@ const record = (value: unknown): Record<string, unknown> | null => (typeof value
 /** The form of a stored task's inputs (edit screen); anything missing or unknown keeps the type's default. */
 export function inputsFormFromTask(type: TaskType, inputs: Record<string, unknown>): InputsFormValues {
   const form = defaultInputsForm(type);
+  if (type === 'exportscan') return exportScanForm(form, inputs);
   if (inputs.databaseId !== undefined) form.databaseId = text(inputs.databaseId, '');
   if (typeof inputs.fileId === 'string') {
     form.source = 'file';
@@ -255,6 +269,8 @@ export function inputsFromForm(type: TaskType, form: InputsFormValues): Record<s
       return { serviceIds: form.serviceIds, result: results(form), olderThanDays: num(form.olderThanDays) };
     case 'postback':
       return { serviceIds: form.serviceIds, url: form.url.trim(), period: period(form) };
+    case 'exportscan':
+      return exportScanInputsOf(form);
     default:
       return {};
   }
@@ -335,6 +351,12 @@ export const inputFieldKeys = [
   'period',
   'format',
   'olderThanDays',
+  'templateId',
+  'filters.serviceIds',
+  'filters.result',
+  'filters.pNumber',
+  'filters.pMetric',
+  'filters',
 ] as const;
 
 /** The issue keys a change of these form fields makes obsolete (their messages disappear as people fix them). */
@@ -349,13 +371,13 @@ export function touchedInputKeys(fields: readonly string[]): string[] {
       case 'layout':
         return ['columns'];
       case 'serviceIds':
-        return ['serviceIds'];
+        return ['serviceIds', 'filters.serviceIds'];
       case 'results':
-        return ['result'];
+        return ['result', 'filters.result'];
       case 'periodKind':
       case 'periodNumber':
       case 'periodMetric':
-        return ['period'];
+        return ['period', 'filters.period', 'filters.pNumber', 'filters.pMetric'];
       default:
         return [field];
     }
@@ -376,7 +398,7 @@ export function checkInputs(type: TaskType, form: InputsFormValues): CheckedInpu
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const named = issues.map((issue) => issue.path);
-    for (const issue of zodIssues(parsed.error.issues)) {
+    for (const issue of zodIssues(parsed.error.issues).map((i) => (type === 'exportscan' ? { ...i, path: exportIssuePath(i.path) } : i))) {
       // A field the prechecks already explained keeps that one message.
       if (named.some((path) => issue.path === path || issue.path.startsWith(`${path}.`))) continue;
       // With a file source the schema's "one of the two" lands on `url`; the precheck already named the file.
@@ -385,5 +407,6 @@ export function checkInputs(type: TaskType, form: InputsFormValues): CheckedInpu
     }
   }
   if (issues.length > 0) return { inputs: {}, issues };
-  return { inputs: parsed.success ? (parsed.data as Record<string, unknown>) : raw, issues: [] };
+  // exportscan sends what the form holds: the schema's defaults would fill in every search filter.
+  return { inputs: parsed.success && type !== 'exportscan' ? (parsed.data as Record<string, unknown>) : raw, issues: [] };
 }

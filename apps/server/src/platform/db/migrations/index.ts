@@ -5,6 +5,8 @@ import * as m0002 from './0002-barcode-templates.js';
 import * as m0003 from './0003-scan-configuration.js';
 import * as m0004 from './0004-jobs-and-tasks.js';
 import * as m0005 from './0005-scans.js';
+import * as m0006 from './0006-export-templates.js';
+import * as m0007 from './0007-scan-search-indexes.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0003-scan-configuration': m0003,
   '0004-jobs-and-tasks': m0004,
   '0005-scans': m0005,
+  '0006-export-templates': m0006,
+  '0007-scan-search-indexes': m0007,
 };

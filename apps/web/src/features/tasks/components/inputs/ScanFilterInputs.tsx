@@ -13,11 +13,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { keptFilterNames, keptRange } from '../../export-scan-inputs';
 import { useServicePicker } from '../../hooks/useServicePicker';
 import { periodMetrics, scanResults, type InputsFormValues, type ScanResult } from '../../task-inputs';
+import { ExportTemplateField } from './ExportTemplateField';
 
 type Props = {
-  type: 'downloadscan' | 'bulkscanremoval' | 'postback';
+  type: 'downloadscan' | 'bulkscanremoval' | 'postback' | 'exportscan';
   value: InputsFormValues;
   onChange: (patch: Partial<InputsFormValues>) => void;
   /** Messages by input key (`serviceIds`, `result`, `period.number`, `olderThanDays`, `url`…). */
@@ -104,10 +106,18 @@ function ResultsField({ value, onChange, error, disabled }: { value: ScanResult[
   );
 }
 
-/** Which scans a run takes: all, the last N units, or those received since the previous successful run. */
-function PeriodField({ value, onChange, errors, disabled }: { value: InputsFormValues; onChange: (patch: Partial<InputsFormValues>) => void; errors: Record<string, string>; disabled: boolean }) {
+/**
+ * Which scans a run takes: all, the last N units, or those received since the previous successful run;
+ * an export (the scan search's filters) has no "since the last run" but may keep a date range set in the search.
+ */
+function PeriodField({ value, onChange, errors, disabled, exportScan }: { value: InputsFormValues; onChange: (patch: Partial<InputsFormValues>) => void; errors: Record<string, string>; disabled: boolean; exportScan: boolean }) {
   const n = Number(value.periodNumber);
   const metric = periodMetrics.find((m) => m.id === value.periodMetric) ?? periodMetrics[1];
+  const range = exportScan ? keptRange(value.keptInputs) : null;
+  const hints: Partial<Record<InputsFormValues['periodKind'], string>> = {
+    sinceLastRun: 'Scans received since the previous successful run; the first run takes every scan.',
+    custom: `The dates chosen in the scan search${range ? `: ${range}` : ''}.`,
+  };
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: value.periodKind === 'last' ? '2fr 1fr 1fr' : '1fr' } }}>
       <TextField
@@ -117,12 +127,13 @@ function PeriodField({ value, onChange, errors, disabled }: { value: InputsFormV
         value={value.periodKind}
         onChange={(event) => onChange({ periodKind: event.target.value as InputsFormValues['periodKind'] })}
         error={Boolean(errors.period)}
-        helperText={errors.period ?? (value.periodKind === 'sinceLastRun' ? 'Scans received since the previous successful run; the first run takes every scan.' : undefined)}
+        helperText={errors.period ?? hints[value.periodKind]}
         disabled={disabled}
         sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
       >
-        <MenuItem value="sinceLastRun">New since the last run</MenuItem>
-        <MenuItem value="last">Received in the last…</MenuItem>
+        {exportScan ? null : <MenuItem value="sinceLastRun">New since the last run</MenuItem>}
+        <MenuItem value="last">{exportScan ? 'Scanned in the last…' : 'Received in the last…'}</MenuItem>
+        {range || value.periodKind === 'custom' ? <MenuItem value="custom">Between the dates of the scan search</MenuItem> : null}
         <MenuItem value="all">All scans</MenuItem>
       </TextField>
       {value.periodKind === 'last' ? (
@@ -150,6 +161,27 @@ function PeriodField({ value, onChange, errors, disabled }: { value: InputsFormV
         </>
       ) : null}
     </Box>
+  );
+}
+
+/** The server's exportscan messages (`filters.pNumber`…) under the keys the period fields read. */
+function withAliases(errors: Record<string, string>): Record<string, string> {
+  const out = { ...errors };
+  for (const [alias, key] of [['filters.pNumber', 'period.number'], ['filters.pMetric', 'period.metric']] as const) {
+    const message = out[alias];
+    if (out[key] === undefined && message !== undefined) out[key] = message;
+  }
+  return out;
+}
+
+/** Filters of an export set elsewhere (the scan search, the API) that the form keeps without showing them. */
+function KeptFilters({ value, error }: { value: InputsFormValues; error?: string }) {
+  const names = keptFilterNames(value.keptInputs);
+  if (names.length === 0 && !error) return null;
+  return (
+    <Alert severity={error ? 'error' : 'info'} role="note">
+      {error ?? `This export also keeps filters chosen in the scan search: ${names.join(', ')}. They stay as they are when you save.`}
+    </Alert>
   );
 }
 
@@ -184,8 +216,8 @@ export function ScanFilterInputs({ type, value, onChange, errors, disabled = fal
           slotProps={{ htmlInput: { inputMode: 'url', spellCheck: false } }}
         />
       ) : null}
-      <ServicesField value={value.serviceIds} onChange={(serviceIds) => onChange({ serviceIds })} error={errors.serviceIds} disabled={disabled} />
-      <ResultsField value={value.results} onChange={(results) => onChange({ results })} error={errors.result} disabled={disabled} />
+      <ServicesField value={value.serviceIds} onChange={(serviceIds) => onChange({ serviceIds })} error={errors.serviceIds ?? errors['filters.serviceIds']} disabled={disabled} />
+      <ResultsField value={value.results} onChange={(results) => onChange({ results })} error={errors.result ?? errors['filters.result']} disabled={disabled} />
       {type === 'bulkscanremoval' ? (
         <Stack spacing={2}>
           <TextField
@@ -209,9 +241,17 @@ export function ScanFilterInputs({ type, value, onChange, errors, disabled = fal
           </Alert>
         </Stack>
       ) : (
-        <PeriodField value={value} onChange={onChange} errors={errors} disabled={disabled} />
+        <PeriodField
+          value={value}
+          onChange={onChange}
+          errors={withAliases(errors)}
+          disabled={disabled}
+          exportScan={type === 'exportscan'}
+        />
       )}
-      {type === 'downloadscan' ? (
+      {type === 'exportscan' ? <KeptFilters value={value} error={errors.filters} /> : null}
+      {type === 'exportscan' ? <ExportTemplateField value={value.templateId} onChange={(templateId) => onChange({ templateId })} error={errors.templateId} disabled={disabled} /> : null}
+      {type === 'downloadscan' || type === 'exportscan' ? (
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
           <Typography id={formatId} component="legend" variant="subtitle2" sx={{ p: 0 }}>
             File format

@@ -42,7 +42,7 @@ export function TaskInputs({ type, labels, inputs, onLabelsChange, onInputsChang
     case 'import':
       return <ImportInputs type={type as 'importdatabase' | 'importuser'} value={inputs} onChange={onInputsChange} errors={errors} disabled={disabled} />;
     case 'scans':
-      return <ScanFilterInputs type={type as 'downloadscan' | 'bulkscanremoval' | 'postback'} value={inputs} onChange={onInputsChange} errors={errors} disabled={disabled} />;
+      return <ScanFilterInputs type={type as 'downloadscan' | 'bulkscanremoval' | 'postback' | 'exportscan'} value={inputs} onChange={onInputsChange} errors={errors} disabled={disabled} />;
     case 'none':
       return <Typography color="text.secondary">{nothingToChoose[type]}</Typography>;
     default:

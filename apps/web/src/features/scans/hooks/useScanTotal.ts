@@ -1,0 +1,16 @@
+import type { ScanFilters } from '@scanbase/contracts/scan-data';
+import { searchScans } from '@scanbase/contracts/scanner';
+import { useQuery } from '@tanstack/react-query';
+import { useServices } from '../../../app/useServices';
+import { retryUnlessRefused } from '../query-retry';
+
+/** How many scans match the filters (`scans/search` with one row): the export dialog's "all N scans". */
+export function useScanTotal(filters: ScanFilters, enabled = true) {
+  const { v2 } = useServices();
+  return useQuery({
+    queryKey: ['scans', 'total', filters],
+    enabled,
+    retry: retryUnlessRefused,
+    queryFn: async () => (await v2.call(searchScans, { ...filters, page: 1, limit: 1 })).total,
+  });
+}

@@ -1,0 +1,86 @@
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { EmptyState, ErrorState } from '../../../ui/QueryStates';
+import { NoScans } from '../components/NoScans';
+import { ScanMap } from '../components/ScanMap';
+import { ScanSearchFrame } from '../components/ScanSearchFrame';
+import { useAccountZone } from '../hooks/useAccountZone';
+import { useScanLocations } from '../hooks/useScanLocations';
+import { useScanSearch } from '../hooks/useScanSearch';
+import { useScanTotal } from '../hooks/useScanTotal';
+import { useThrottledLiveScans } from '../hooks/useThrottledLiveScans';
+import { locationSummary } from '../map-points';
+import { periodLabel, plural, resultInfo } from '../scan-format';
+import { activeFilterCount, clearedSearch, filterBody } from '../search-query';
+
+function Legend() {
+  return (
+    <Box component="ul" aria-label="Marker colours" sx={{ display: 'flex', gap: 2, listStyle: 'none', p: 0, m: 0, flexWrap: 'wrap' }}>
+      {resultInfo.map((info) => (
+        <Box component="li" key={info.name} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: 14, color: 'text.secondary' }}>
+          <Box component="span" aria-hidden sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: info.colour, border: '2px solid #fff', boxShadow: '0 0 0 1px rgba(0,0,0,.3)' }} />
+          {info.label}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** /account/scans/search/map/: where the matching scans were taken (their gps_location), clustered, newest 5,000. */
+export function ScanSearchMapPage() {
+  const { search, update, replaceAll } = useScanSearch();
+  const accountZone = useAccountZone();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const filters = filterBody(search);
+  const locations = useScanLocations(filters);
+  const matching = useScanTotal(filters);
+  useThrottledLiveScans(() => {
+    void locations.refetch();
+    void matching.refetch();
+  }, 5000);
+  const data = locations.data;
+  const summary = data ? locationSummary(data.points.length, data.total, matching.data) : undefined;
+
+  return (
+    <ScanSearchFrame view="map" search={search} update={update} replaceAll={replaceAll} summary={matching.data !== undefined ? `${plural(matching.data, 'scan')} · ${periodLabel(search)}` : undefined}>
+      {locations.isPending ? (
+        <Skeleton variant="rounded" height={phone ? 420 : 600} aria-label="Loading the map" />
+      ) : locations.isError ? (
+        <ErrorState message={locations.error.message} onRetry={() => void locations.refetch()} />
+      ) : data && data.total === 0 ? (
+        matching.data === 0 ? (
+          <NoScans filtered={activeFilterCount(search) > 0} onClear={() => replaceAll(clearedSearch(search))} />
+        ) : (
+          <EmptyState title="No location on these scans">
+            {matching.data !== undefined ? `None of the ${plural(matching.data, 'matching scan')} carries a location. ` : ''}
+            Scans get one when their service has GPS turned on (Services → Advanced) and the phone allows location: the scanner sends it as the
+            gps_location property.
+          </EmptyState>
+        )
+      ) : data ? (
+        <Box aria-busy={locations.isFetching}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1.5 }}>
+            <Typography sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexGrow: 1 }} role="status">
+              <PlaceOutlined fontSize="small" color="primary" />
+              {summary}
+            </Typography>
+            <Legend />
+          </Box>
+          <ScanMap
+            points={data.points}
+            tileUrl={data.tileUrl}
+            attribution={data.attribution}
+            timeZone={search.tz ?? accountZone}
+            fitKey={locations.isPlaceholderData ? null : JSON.stringify(filters)}
+            height={phone ? '62vh' : 600}
+          />
+        </Box>
+      ) : null}
+    </ScanSearchFrame>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ScanStatus } from '@scanbase/contracts/scanner';
+import type { PeriodMetric, ScanResultName, SearchState } from './search-query';
+
+/** 1,234,567 */
+export function formatNumber(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** "1–50 of 1,234,567" (the rows a page shows out of the total); "0 of 0" when nothing matches. */
+export function rangeLabel(page: number, limit: number, total: number): string {
+  if (total <= 0) return '0 of 0';
+  const from = Math.min((page - 1) * limit + 1, total);
+  const to = Math.min(page * limit, total);
+  return `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}`;
+}
+
+/** "1 scan", "2,500 scans". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}
+
+/** The words, colours and contract names of the three results. */
+export const resultInfo: readonly { name: ScanResultName; status: ScanStatus; label: string; colour: string; bg: string }[] = [
+  { name: 'valid', status: 1, label: 'Valid', colour: '#2e7d32', bg: '#e8f5e9' },
+  { name: 'invalid', status: 0, label: 'Invalid', colour: '#d32f2f', bg: '#fdecea' },
+  { name: 'notValidated', status: -1, label: 'Not validated', colour: '#607d8b', bg: '#eef2f6' },
+];
+
+/** The colour of a scan's status (map markers, gallery captions). */
+export function statusColour(status: ScanStatus): string {
+  return resultInfo.find((info) => info.status === status)?.colour ?? '#607d8b';
+}
+
+/** A scan's status in words. */
+export function statusLabel(status: ScanStatus): string {
+  return resultInfo.find((info) => info.status === status)?.label ?? 'Not validated';
+}
+
+const metricWords: Record<PeriodMetric, [string, string]> = { hour: ['hour', 'hours'], day: ['day', 'days'], week: ['week', 'weeks'], month: ['month', 'months'], year: ['year', 'years'] };
+
+/** A period unit in words for a count: "hour" / "hours". */
+export function metricWord(metric: PeriodMetric, n: number): string {
+  const [one, many] = metricWords[metric];
+  return n === 1 ? one : many;
+}
+
+/** The period of a search in words: "All time", "Last 7 days", "From 1 Mar 2026 08:00 to 31 Mar 2026". */
+export function periodLabel(state: Pick<SearchState, 'period' | 'pMetric' | 'pNumber' | 'startDate' | 'startTime' | 'endDate' | 'endTime'>): string {
+  if (state.period === 'last') return state.pNumber === 1 ? `Last ${metricWord(state.pMetric, 1)}` : `Last ${formatNumber(state.pNumber)} ${metricWord(state.pMetric, state.pNumber)}`;
+  if (state.period !== 'custom' && !state.startDate && !state.endDate) return 'All time';
+  const day = (date: string | undefined, time: string | undefined) => {
+    if (!date) return '';
+    const [y, m, d] = date.split('-').map(Number);
+    const text = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)));
+    return time ? `${text} ${time}` : text;
+  };
+  const start = day(state.startDate, state.startTime);
+  const end = day(state.endDate, state.endTime);
+  if (start && end) return `${start} to ${end}`;
+  if (start) return `From ${start}`;
+  if (end) return `Until ${end}`;
+  return 'Custom dates (choose them)';
+}
+
+function safeFormat(options: Intl.DateTimeFormatOptions, date: Date): string {
+  try {
+    return new Intl.DateTimeFormat('en-GB', options).format(date);
+  } catch {
+    const { timeZone: _zone, ...rest } = options;
+    return new Intl.DateTimeFormat('en-GB', rest).format(date);
+  }
+}
+
+/** A scan time for lists: "3 Mar 2026, 14:03:27" in the search's time zone. */
+export function formatScanDateTime(iso: string, timeZone: string | undefined): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return safeFormat({ timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }, date);
+}
+
+/** A short scan time for dense lists: "14:03" today, "3 Mar 14:03" this year, "3 Mar 2025" before. */
+export function formatShortTime(iso: string, timeZone: string | undefined, now = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  const day = (value: Date) => safeFormat({ timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }, value);
+  if (day(date) === day(now)) return safeFormat({ timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, date);
+  const year = (value: Date) => safeFormat({ timeZone, year: 'numeric' }, value);
+  if (year(date) === year(now)) return safeFormat({ timeZone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, date);
+  return safeFormat({ timeZone, day: 'numeric', month: 'short', year: 'numeric' }, date);
+}
+
+/** "Gate (deleted)" for a deleted service or user. */
+export function deletedName(name: string, deleted: boolean): string {
+  return deleted ? `${name} (deleted)` : name;
+}
