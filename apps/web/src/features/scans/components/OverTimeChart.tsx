@@ -10,7 +10,7 @@ export function OverTimeChart({ stats, labelId, height }: { stats: Pick<Statisti
       aria-labelledby={labelId}
       height={height}
       xAxis={[{ scaleType: 'band', data: series.labels, tickLabelStyle: { fontSize: 11 } }]}
-      yAxis={[{ width: 48, valueFormatter: (value: number) => formatNumber(value) }]}
+      yAxis={[{ width: 48, tickMinStep: 1, valueFormatter: (value: number) => formatNumber(value) }]}
       series={resultInfo.map((info) => ({ data: series[info.name], label: info.label, color: info.colour, stack: 'results', valueFormatter: (value: number | null) => formatNumber(value ?? 0) }))}
       grid={{ horizontal: true }}
       margin={{ left: 4, right: 8, top: 8, bottom: 4 }}
