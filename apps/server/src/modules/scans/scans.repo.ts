@@ -57,6 +57,18 @@ const sortColumns = {
 /** Sort keys that need the joined names (service, user, device). */
 const joinedSortKeys = new Set<SortKey>(['service_name', 'user_name', 'device_name']);
 
+/** Keyset paging by scan id: `fetch` answers up to `batch` rows with an id above `after`, in id order. */
+async function* byIdBatches<T extends { id: number }>(batch: number, fetch: (after: number) => Promise<T[]>): AsyncGenerator<T[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await fetch(after);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
 /** SQL for scans, their answers and properties, and uploads. Capture reads what it needs in as few queries as it can. */
 export class ScansRepo {
   constructor(
@@ -371,38 +383,22 @@ export class ScansRepo {
 
   /** Every scan matching a filter, oldest first, in batches by id (exports: memory stays flat at any size). */
   async *iterate(accountId: number, f: ScanFilter, batch = 2_000): AsyncGenerator<ScanListRow[]> {
-    let after = 0;
-    for (;;) {
-      const rows = await this.joined()
-        .where(this.filtered(accountId, f))
-        .where('scans.id', '>', after)
-        .orderBy('scans.id')
-        .limit(batch)
-        .execute();
-      if (rows.length === 0) return;
-      yield rows;
-      after = rows[rows.length - 1]!.id;
-      if (rows.length < batch) return;
-    }
+    yield* byIdBatches(batch, (after) => this.joined().where(this.filtered(accountId, f)).where('scans.id', '>', after).orderBy('scans.id').limit(batch).execute());
   }
 
   /** Scans matching a filter for an export, oldest first, in batches by id: only the columns exports write, no joins. */
   async *exportBatches(accountId: number, f: ScanFilter, batch = 2_000): AsyncGenerator<ExportScanRow[]> {
-    let after = 0;
-    for (;;) {
-      const rows = await this.db
+    const where = this.filtered(accountId, await this.withoutIdleExclusions(accountId, f));
+    yield* byIdBatches(batch, (after) =>
+      this.db
         .selectFrom('scans')
         .select(['scans.id', 'scans.service_id', 'scans.app_user_id', 'scans.device_id', 'scans.upload_id', 'scans.value', 'scans.response', 'scans.status', 'scans.scanned_at', 'scans.received_at', 'scans.modified_at'])
-        .where(this.filtered(accountId, f))
+        .where(where)
         .where('scans.id', '>', after)
         .orderBy('scans.id')
         .limit(batch)
-        .execute();
-      if (rows.length === 0) return;
-      yield rows;
-      after = rows[rows.length - 1]!.id;
-      if (rows.length < batch) return;
-    }
+        .execute(),
+    );
   }
 
   /** Names of services, app users and devices of the account by id (deleted ones too). */

@@ -14,7 +14,7 @@ import { TextInput } from '../../../ui/TextInput';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { FormSection } from '../../tasks/components/FormSection';
 import { useServicePicker } from '../../tasks/hooks/useServicePicker';
-import { IdPicker } from '../../uploads/components/IdPicker';
+import { IdPicker, pickerProps } from '../../../ui/IdPicker';
 import { useColumnChoices } from '../hooks/useColumnChoices';
 import { columnKey, columnOptions, starterFields, templateFormSchema, templateIssuePath, type TemplateForm } from '../template-form';
 import { ChosenColumns } from './ChosenColumns';
@@ -85,7 +85,7 @@ export function TemplateBuilder({ initial, serviceIds, onServiceIdsChange, submi
 
       <FormSection title="Columns" hint="Pick what each row of the export holds. The questions offered are those of the services chosen here.">
         <Box sx={{ maxWidth: 720, mb: 2.5 }}>
-          <IdPicker label="Offer the questions of" allLabel="Every service" noun="Service" options={services} value={serviceIds} onChange={onServiceIdsChange} />
+          <IdPicker label="Offer the questions of" allLabel="Every service" {...pickerProps(services, 'Service')} value={serviceIds} onChange={onServiceIdsChange} />
         </Box>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(240px, 2fr) minmax(0, 3fr)' }, alignItems: 'start' }}>
           <ColumnPalette options={options} chosen={values.columns} loading={choices.isPending || choices.isFetching} error={choices.isError ? choices.error.message : null} narrowed={serviceIds.length > 0} onRetry={() => void choices.refetch()} onAdd={add} />

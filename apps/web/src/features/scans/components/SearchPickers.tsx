@@ -3,7 +3,7 @@ import { useAppUserOptions } from '../../services/hooks/useAppUserOptions';
 import { useDeviceOptions } from '../hooks/useDeviceOptions';
 import type { UpdateOptions } from '../hooks/useScanSearch';
 import type { SearchState } from '../search-query';
-import { IdPicker } from './IdPicker';
+import { IdPicker } from '../../../ui/IdPicker';
 
 type Props = { search: SearchState; update: (patch: Partial<SearchState>, how?: UpdateOptions) => void };
 

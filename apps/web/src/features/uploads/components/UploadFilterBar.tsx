@@ -13,7 +13,7 @@ import { useDevicePicker } from '../hooks/useDevicePicker';
 import { useUserPicker } from '../hooks/useUserPicker';
 import { activeFilterCount, clearedFilters, idListParam, rangeProblems, type UploadFilters } from '../upload-filters';
 import { DateTimeRange } from './DateTimeRange';
-import { IdPicker } from './IdPicker';
+import { IdPicker, pickerProps } from '../../../ui/IdPicker';
 
 type Props = { filters: UploadFilters; onChange: (patch: Record<string, string | undefined>) => void };
 
@@ -34,9 +34,9 @@ export function UploadFilterBar({ filters, onChange }: Props) {
   const panel = (
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
-        <IdPicker label="Services" allLabel="All services" noun="Service" options={services} value={filters.serviceIds} onChange={(ids) => set({ s: idListParam(ids) })} />
-        <IdPicker label="Users" allLabel="All users" noun="User" options={users} value={filters.userIds} onChange={(ids) => set({ u: idListParam(ids) })} />
-        <IdPicker label="Devices" allLabel="All devices" noun="Device" options={devices} value={filters.deviceIds} onChange={(ids) => set({ d: idListParam(ids) })} />
+        <IdPicker label="Services" allLabel="All services" {...pickerProps(services, 'Service')} value={filters.serviceIds} onChange={(ids) => set({ s: idListParam(ids) })} />
+        <IdPicker label="Users" allLabel="All users" {...pickerProps(users, 'User')} value={filters.userIds} onChange={(ids) => set({ u: idListParam(ids) })} />
+        <IdPicker label="Devices" allLabel="All devices" {...pickerProps(devices, 'Device')} value={filters.deviceIds} onChange={(ids) => set({ d: idListParam(ids) })} />
       </Box>
       <DateTimeRange filters={filters} problems={rangeProblems(filters)} onChange={(key, value) => set({ [key]: value || undefined })} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2 }}>

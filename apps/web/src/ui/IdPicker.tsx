@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 
@@ -50,4 +51,14 @@ export function IdPicker({ label, allLabel, options, value, onChange, loading, m
       )}
     />
   );
+}
+
+/** The list props of an IdPicker from a query of `{ items }` (loading, error, and how a missing id is named). */
+export function pickerProps(query: UseQueryResult<{ items: PickerOption[] }>, noun: string): Pick<Props, 'options' | 'loading' | 'error' | 'missingName'> {
+  return {
+    options: query.data?.items ?? [],
+    loading: query.isPending,
+    ...(query.isError ? { error: `${noun}s did not load: ${query.error.message}` } : {}),
+    missingName: (id) => `${noun} #${id} (not found)`,
+  };
 }
