@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import qs from 'qs';
+import { legacyAccess, v2Access } from '@scanbase/contracts';
 import type { Container } from './container.js';
 import { accountsLegacy } from './modules/accounts/accounts.legacy.js';
 import { accountsV2 } from './modules/accounts/accounts.v2.js';
@@ -75,6 +76,7 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
   const resolveSession = (token: string) => c.auth.resolveSession(token);
   await app.register(legacyPlugin, {
     sections: legacySections(c),
+    access: legacyAccess,
     gate: c.apiAccess,
     resolveSession,
     maintenance: c.maintenance,
@@ -86,7 +88,7 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
   const bindings = v2Bindings(c);
   const openapi = buildOpenApi(bindings.map((b) => b.route), VERSION);
   app.get('/api-v2/openapi.json', async () => openapi);
-  await app.register(v2Plugin, { bindings, resolveSession, resolveAppSession: (token) => c.scans.sessions.resolve(token), maintenance: c.maintenance, limiter: c.limiter, perMinute: config.limits.v2PerMinute, uploadLimit: config.uploadLimitBytes, storage: c.storage });
+  await app.register(v2Plugin, { bindings, access: v2Access, resolveSession, resolveAppSession: (token) => c.scans.sessions.resolve(token), maintenance: c.maintenance, limiter: c.limiter, perMinute: config.limits.v2PerMinute, uploadLimit: config.uploadLimitBytes, storage: c.storage });
 
   // Buffered API-log lines are written before the process lets go of the database.
   app.addHook('onClose', async () => {

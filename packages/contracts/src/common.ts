@@ -20,7 +20,7 @@ export const sortDirection = z.enum(['asc', 'desc']);
 
 /** The query every V2 list accepts. */
 export const listQuery = z.object({
-  page: z.number().int().min(1).default(1),
+  page: z.number().int().min(1).max(10_000_000).default(1),
   limit: z.number().int().min(1).max(500).default(50),
   search: z.string().max(200).optional(),
   sortby: z.string().max(64).optional(),

@@ -17,3 +17,5 @@ export * from './scanner.js';
 export * from './scan-tasks.js';
 export * from './scan-data.js';
 export { v2Routes } from './routes.js';
+export * from './access.js';
+export * from './access-table.js';

@@ -91,7 +91,7 @@ export const listUploads = defineV2Route({
   access: 'admin',
   summary: 'Uploads of the account, newest first, by service, user, device and received date/time (in the account time zone unless `tz`).',
   body: z.object({
-    page: z.number().int().min(1).default(1),
+    page: z.number().int().min(1).max(10_000_000).default(1),
     limit: z.number().int().min(1).max(500).default(50),
     serviceIds: z.array(id).max(1000).optional(),
     userIds: z.array(id).max(1000).optional(),

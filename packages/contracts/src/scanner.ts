@@ -155,7 +155,7 @@ export const recentScans = defineV2Route({
   path: 'scans/recent',
   access: 'admin',
   summary: 'The newest scans of the account (the live dashboard); `afterId` answers only newer ones.',
-  body: z.object({ limit: z.number().int().min(1).max(200).default(50), serviceId: id.optional(), afterId: z.number().int().min(0).optional() }),
+  body: z.object({ limit: z.number().int().min(1).max(200).default(50), serviceId: id.optional(), afterId: z.number().int().min(0).max(2_147_483_647).optional() }),
   reply: z.object({ items: z.array(scanRow), counts: z.object({ last24Hours: z.number().int(), valid: z.number().int(), invalid: z.number().int(), notValidated: z.number().int() }) }),
 });
 
@@ -175,7 +175,7 @@ const timeText = z.string().regex(/^\d{1,2}:\d{2}(:\d{2})?$/, 'Use HH:MM');
  * filter means is written down in docs/SCANS.md ("Searching scans").
  */
 export const scanSearchQuery = z.object({
-  page: z.number().int().min(1).default(1),
+  page: z.number().int().min(1).max(10_000_000).default(1),
   limit: z.number().int().min(1).max(500).default(50),
   value: z.string().max(500).optional(),
   exactValue: z.boolean().default(false),

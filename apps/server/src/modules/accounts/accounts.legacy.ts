@@ -18,7 +18,6 @@ function webSession(call: LegacyCall) {
 export function accountsLegacy(auth: AuthService, settings: SettingsService): Record<string, LegacySection> {
   return {
     admin: {
-      access: 'web',
       actions: {
         retrieve: {
           async handle(call) {
@@ -77,7 +76,6 @@ export function accountsLegacy(auth: AuthService, settings: SettingsService): Re
       },
     },
     security: {
-      access: 'web',
       actions: {
         logout: {
           tokenOptional: true,

@@ -6,7 +6,6 @@ import type { ApiAccessService } from './api-access.service.js';
 export function apiAccessLegacy(service: ApiAccessService): Record<string, LegacySection> {
   return {
     limits: {
-      access: 'any',
       actions: {
         retrieve: {
           async handle(call) {

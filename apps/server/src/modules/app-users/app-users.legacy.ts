@@ -21,7 +21,6 @@ function oneUserId(params: LegacyParams): number {
 export function appUsersLegacy(service: AppUsersService): Record<string, LegacySection> {
   return {
     users: {
-      access: 'any',
       actions: {
         retrieve: legacyAction(async ({ params, auth }) => {
           const users = await service.describe(auth.accountId, await service.resolve(auth.accountId, params.idList('user_id', 300) ?? 'all'));

@@ -61,7 +61,6 @@ export function barcodesLegacy(service: BarcodesService): Record<string, LegacyS
   };
   return {
     barcode: {
-      access: 'any',
       actions: {
         generate: {
           async handle(call) {
@@ -85,7 +84,6 @@ export function barcodesLegacy(service: BarcodesService): Record<string, LegacyS
       },
     },
     barcodetemplate: {
-      access: 'any',
       actions: {
         getlogofile: {
           async handle(call) {

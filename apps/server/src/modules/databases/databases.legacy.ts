@@ -50,7 +50,6 @@ function valueItems(raw: ParamValue | undefined): ParamMap[] {
 export function databasesLegacy(service: DatabasesService, imports: DatabaseImports): Record<string, LegacySection> {
   return {
     databases: {
-      access: 'any',
       actions: {
         create: legacyAction(async ({ params, auth }) => {
           const row = await service.create(auth.accountId, { name: params.require('database_name'), caseSensitive: params.flag('case_sensitivity', false) });

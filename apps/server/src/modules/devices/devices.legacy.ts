@@ -8,7 +8,6 @@ import type { DevicesService } from './devices.service.js';
 export function devicesLegacy(service: DevicesService): Record<string, LegacySection> {
   return {
     devices: {
-      access: 'any',
       actions: {
         retrieve: legacyAction(async ({ params, auth }) => {
           const devices = await service.resolve(auth.accountId, params.idList('device_id', 410) ?? 'all');

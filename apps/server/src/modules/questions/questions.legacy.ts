@@ -8,7 +8,6 @@ import type { QuestionsService } from './questions.service.js';
 export function questionsLegacy(service: QuestionsService): Record<string, LegacySection> {
   return {
     questions: {
-      access: 'any',
       actions: {
         retrieve: legacyAction(async ({ params, auth }) => {
           const rows = await service.resolve(auth.accountId, params.idList('question_id', 262) ?? 'all');

@@ -8,6 +8,8 @@ import { formatInZone, isDate, isTimeZoneName, normalTime, parseModifiedDiff, so
 import type { ScansRepo } from './scans.repo.js';
 
 const DEFAULT_ZONE = 'America/New_York';
+/** The largest paging offset taken: far past any real result, and safe for both databases' integers. */
+const MAX_OFFSET = 2_000_000_000;
 
 /** A legacy id list where `all` means no filter. */
 function ids(params: LegacyParams, name: string, code: number): number[] | undefined {
@@ -130,12 +132,9 @@ export async function legacyScanQuery(params: LegacyParams, accountZone: () => P
   }
   if (sort.length === 0) sort.push({ key: 'timestamp', desc: false });
 
-  const limitRaw = params.get('limit')?.trim();
-  const offsetRaw = params.get('offset')?.trim();
-  const limit = limitRaw ? Number(limitRaw) : 10_000;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new LegacyError(50, 'limit must be a whole number from 1 to 10000.');
-  const offset = offsetRaw && limitRaw ? Number(offsetRaw) : 0;
-  if (!Number.isInteger(offset) || offset < 0) throw new LegacyError(50, 'offset must be a whole number.');
+  const limit = params.wholeNumber('limit', { min: 1, max: 10_000, fallback: 10_000 });
+  // The reference applies offset only together with limit.
+  const offset = params.has('limit') ? params.wholeNumber('offset', { min: 0, max: MAX_OFFSET, fallback: 0 }) : 0;
   return { filter: f, sort, page: { limit, offset }, zone, showProperties: params.flag('showProperties', false), received, modified };
 }
 
@@ -149,7 +148,6 @@ function xmlName(name: string): string {
 export function scansLegacy(repo: ScansRepo, accountZone: (accountId: number) => Promise<string>): Record<string, LegacySection> {
   return {
     scans: {
-      access: 'any',
       actions: {
         retrieve: legacyAction(async ({ params, auth }) => {
           const q = await legacyScanQuery(params, () => accountZone(auth.accountId));
@@ -191,7 +189,6 @@ export function scansLegacy(repo: ScansRepo, accountZone: (accountId: number) =>
       },
     },
     uploads: {
-      access: 'any',
       actions: {
         retrieve: legacyAction(async ({ params, auth }) => {
           const f: { serviceIds?: number[]; userIds?: number[]; deviceIds?: number[] } = {};
@@ -201,9 +198,8 @@ export function scansLegacy(repo: ScansRepo, accountZone: (accountId: number) =>
           if (u) f.userIds = u;
           const d = ids(params, 'device_id', 410);
           if (d) f.deviceIds = d;
-          const limit = params.has('limit') ? Number(params.get('limit')) : 10_000;
-          const offset = params.has('offset') && params.has('limit') ? Number(params.get('offset')) : 0;
-          if (!Number.isInteger(limit) || limit < 1 || limit > 10_000 || !Number.isInteger(offset) || offset < 0) throw new LegacyError(50, 'limit must be 1 to 10000 and offset a whole number.');
+          const limit = params.wholeNumber('limit', { min: 1, max: 10_000, fallback: 10_000 });
+          const offset = params.has('limit') ? params.wholeNumber('offset', { min: 0, max: MAX_OFFSET, fallback: 0 }) : 0;
           const zone = await accountZone(auth.accountId);
           const { rows, total } = await repo.uploads(auth.accountId, f, { limit, offset });
           return [
@@ -214,7 +210,6 @@ export function scansLegacy(repo: ScansRepo, accountZone: (accountId: number) =>
       },
     },
     scan_properties: {
-      access: 'any',
       actions: {
         create: legacyAction(async ({ params, auth }) => setProperty(repo, params, auth.accountId)),
         update: legacyAction(async ({ params, auth }) => setProperty(repo, params, auth.accountId)),

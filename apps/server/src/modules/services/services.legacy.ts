@@ -19,7 +19,6 @@ const questionIds = (p: LegacyParams) => ids(p, 'question_id', 133, 262);
 export function servicesLegacy(service: ServicesService): Record<string, LegacySection> {
   return {
     services: {
-      access: 'any',
       actions: {
         retrieve: legacyAction(async ({ params, auth }) => {
           const list = await service.describe(auth.accountId, await service.resolve(auth.accountId, params.idList('service_id', 200) ?? 'all'));

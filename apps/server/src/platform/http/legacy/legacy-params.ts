@@ -26,6 +26,16 @@ export class LegacyParams {
     return v;
   }
 
+  /** A whole number within [min, max] (paging); absent or empty gives `fallback`, anything else answers 50. */
+  wholeNumber(name: string, range: { min: number; max: number; fallback: number }): number {
+    const v = this.get(name)?.trim();
+    if (v === undefined || v === '') return range.fallback;
+    // Digits only: Number() would also take 1e3, 0x10 and 99999999999999999999 (not exact).
+    const n = /^\d{1,15}$/.test(v) ? Number(v) : NaN;
+    if (!(n >= range.min && n <= range.max)) throw new LegacyError(50, `${name} must be a whole number from ${range.min} to ${range.max}.`);
+    return n;
+  }
+
   /** A 0/1 flag. */
   flag(name: string, fallback: boolean): boolean {
     const v = this.get(name)?.trim();

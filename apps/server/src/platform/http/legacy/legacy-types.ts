@@ -26,11 +26,8 @@ export type LegacyAction =
   // Answers even when the website_token is unknown or expired (security/logout is idempotent).
   | { tokenOptional: true; handle(call: Omit<LegacyCall, 'auth'> & { auth: LegacyAuth | null; token: string | undefined }): Promise<XmlNode[]> };
 
-/**
- * A legacy section. `access` says which credentials it takes: `any` (api_key or website_token),
- * `web` (website_token only: the web app's own sections).
- */
-export type LegacySection = { access: 'any' | 'web'; actions: Record<string, LegacyAction> };
+/** A legacy section: its actions by name. Who may call each is declared in the access table (`@scanbase/contracts` `legacyAccess`). */
+export type LegacySection = { actions: Record<string, LegacyAction> };
 
 /** The pre-handler checks every api_key call goes through (allow-list, limits) and its log entry. */
 export type LegacyGate = {

@@ -1,4 +1,4 @@
-import { v2ErrorStatus, type V2Route } from '@scanbase/contracts';
+import { describeAccess, v2Access, v2ErrorStatus, type V2Route } from '@scanbase/contracts';
 import { z } from 'zod';
 
 /** Builds the OpenAPI 3.1 document of the V2 API from the route contracts. */
@@ -27,6 +27,9 @@ export function buildOpenApi(routes: V2Route[], version: string): Record<string,
     paths[`/api-v2/${route.path}/`] = {
       post: {
         summary: route.summary,
+        // Who may call it, from the one access table the server enforces.
+        description: `Who may call: ${v2Access[route.path] ? describeAccess(v2Access[route.path]!) : 'nobody (no access rule)'}.`,
+        'x-access': v2Access[route.path] ?? null,
         operationId: route.path.replace(/[/-](\w)/g, (_m, c: string) => c.toUpperCase()),
         tags: [route.path.split('/')[0]],
         security: route.access === 'public' ? [] : [{ bearer: [] }],

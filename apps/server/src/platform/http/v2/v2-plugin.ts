@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { isAdminRole, v2ErrorStatus, type FieldIssue, type V2ErrorBody, type V2ErrorCode } from '@scanbase/contracts';
+import { checkAccess, v2ErrorStatus, type AccessRule, type V2Route, type FieldIssue, type V2ErrorBody, type V2ErrorCode } from '@scanbase/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { AppSession, AppSessionResolver, Session, SessionResolver } from '../../auth/session.js';
@@ -10,9 +10,12 @@ import type { BlobStorage } from '../../storage/blob-storage.js';
 import { discardAll, readMultipart } from '../multipart.js';
 import type { UploadedFile } from '../uploaded-file.js';
 import { RawReply, type V2Binding } from './v2-types.js';
+import { findUnstorableText, unstorableTextMessage } from '../unstorable-text.js';
 
 export type V2PluginOptions = {
   bindings: V2Binding[];
+  /** Who may call each route (the access table of `@scanbase/contracts`). */
+  access: Record<string, AccessRule>;
   resolveSession: SessionResolver;
   /** App tokens of the scanner API (routes with access 'app'). */
   resolveAppSession: AppSessionResolver;
@@ -23,6 +26,30 @@ export type V2PluginOptions = {
   /** Where large uploads are spooled while the request is read. */
   storage: BlobStorage;
 };
+
+// What a contract's coarse access (which decides the session type its handler gets) needs of the table's rule.
+const compatible: Record<V2Route['access'], readonly AccessRule['who'][]> = {
+  public: ['public'],
+  app: ['app'],
+  session: ['member', 'admin', 'owner'],
+  admin: ['admin', 'owner'],
+  owner: ['owner'],
+};
+
+/** Refuses to start when a route has no access rule, a rule names no route, or a rule admits callers its handler cannot serve. */
+export function assertV2Access(bindings: V2Binding[], access: Record<string, AccessRule>): void {
+  const problems: string[] = [];
+  const paths = new Set<string>();
+  for (const { route } of bindings) {
+    paths.add(route.path);
+    const rule = access[route.path];
+    if (!rule) problems.push(`${route.path} has no access rule`);
+    else if (!compatible[route.access].includes(rule.who)) problems.push(`${route.path}: rule '${rule.who}' does not fit the contract's access '${route.access}'`);
+    else if (rule.who !== 'public' && rule.who !== 'app' && rule.apiKey) problems.push(`${route.path}: V2 takes no API keys yet`);
+  }
+  for (const path of Object.keys(access)) if (!paths.has(path)) problems.push(`access rule for ${path}, which is not a route`);
+  if (problems.length > 0) throw new Error(`The V2 access table does not match the routes:\n${problems.join('\n')}`);
+}
 
 /** Sends a V2 error reply with its HTTP status. */
 export function sendV2Error(reply: FastifyReply, code: V2ErrorCode, message: string, details?: V2ErrorBody['details'], retryAfter?: number): FastifyReply {
@@ -42,22 +69,31 @@ function bearer(request: FastifyRequest): string | null {
   return null;
 }
 
-async function readInput(request: FastifyRequest, uploadLimit: number, storage: BlobStorage): Promise<{ body: unknown; files: UploadedFile[] }> {
+/** Reads a JSON body, or a multipart body whose `params` field holds the JSON; `beforeFile` runs before the first file is read. */
+async function readInput(request: FastifyRequest, uploadLimit: number, storage: BlobStorage, beforeFile: (params: unknown) => Promise<void>): Promise<{ body: unknown; files: UploadedFile[] }> {
   if (!request.isMultipart()) return { body: request.body ?? {}, files: [] };
-  const { fields, files } = await readMultipart(request, uploadLimit, storage);
-  const params = fields.find(([name]) => name === 'params')?.[1];
-  if (params === undefined) return { body: {}, files };
+  const paramsOf = (fields: [string, string][]): unknown => {
+    const text = fields.find(([name]) => name === 'params')?.[1];
+    if (text === undefined) return {};
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new AppError('BAD_REQUEST', 'The params field is not valid JSON.');
+    }
+  };
+  const { fields, files } = await readMultipart(request, uploadLimit, storage, async (soFar) => beforeFile(paramsOf(soFar)));
   try {
-    return { body: JSON.parse(params) as unknown, files };
-  } catch {
+    return { body: paramsOf(fields), files };
+  } catch (error) {
     await discardAll(files);
-    throw new AppError('BAD_REQUEST', 'The params field is not valid JSON.');
+    throw error;
   }
 }
 
 /** `/api-v2/<resource>/<action>/`: JSON RPC routes generated from the contracts. */
 export async function v2Plugin(app: FastifyInstance, options: V2PluginOptions): Promise<void> {
-  const { resolveSession, maintenance, limiter } = options;
+  const { resolveSession, maintenance, limiter, access } = options;
+  assertV2Access(options.bindings, access);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendV2Error(reply, error.code, error.message, error.details, error.retryAfterSeconds);
@@ -81,37 +117,50 @@ export async function v2Plugin(app: FastifyInstance, options: V2PluginOptions): 
     return sendV2Error(reply, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
   });
 
+  /** Who is calling and whether the route's access rule lets them; throws AUTH_FAILED or FORBIDDEN. */
+  const authorize = async (rule: AccessRule, request: FastifyRequest, body: unknown): Promise<{ session: Session | AppSession | null; token: string | null }> => {
+    const bodyToken = typeof body === 'object' && body !== null && 'website_token' in body && typeof body.website_token === 'string' ? body.website_token : null;
+    const token = bearer(request) ?? bodyToken;
+    const hasToken = token !== null && token !== 'notoken';
+    if (rule.who === 'app') {
+      const appSession = hasToken ? await options.resolveAppSession(token) : undefined;
+      const refusal = checkAccess(rule, appSession ? { kind: 'app' } : { kind: 'anonymous' });
+      if (refusal) throw new AppError('AUTH_FAILED', refusal.message);
+      return { session: appSession ?? null, token };
+    }
+    const web = hasToken ? ((await resolveSession(token)) ?? null) : null;
+    const refusal = checkAccess(rule, web ? { kind: 'session', role: web.role, privileges: web.privileges } : { kind: 'anonymous' });
+    if (refusal) throw new AppError(refusal.reason === 'unauthenticated' ? 'AUTH_FAILED' : 'FORBIDDEN', refusal.message);
+    return { session: web, token };
+  };
+
   for (const { route, handler } of options.bindings) {
+    const rule = access[route.path] as AccessRule;
     // Scanner calls carry photos and offline batches, so they may be as large as an upload.
-    app.post(`/api-v2/${route.path}/`, { bodyLimit: route.access === 'app' ? options.uploadLimit : undefined }, async (request, reply) => {
+    app.post(`/api-v2/${route.path}/`, { bodyLimit: rule.who === 'app' ? options.uploadLimit : undefined }, async (request, reply) => {
       if (await maintenance.isOn()) throw new AppError('ERROR_MAINTENANCE', 'Scanbase is down for maintenance. Please try again shortly.');
-      const { body: rawBody, files } = await readInput(request, options.uploadLimit, options.storage);
-      try {
-        const input = (typeof rawBody === 'object' && rawBody !== null && !Array.isArray(rawBody) ? rawBody : {}) as Record<string, unknown>;
-        const bodyToken = typeof input.website_token === 'string' ? input.website_token : null;
-        const token = bearer(request) ?? bodyToken;
-        const hasToken = token !== null && token !== 'notoken';
-        let session: Session | AppSession | null = null;
-        let bucket = `v2:ip:${request.ip}`;
-        if (route.access === 'app') {
-          const app = hasToken ? await options.resolveAppSession(token) : undefined;
-          if (!app) throw new AppError('AUTH_FAILED', 'Your scanner session has ended. Please sign in again.');
-          session = app;
-          bucket = `v2:a:${app.tokenId}`;
-        } else {
-          const web = hasToken ? ((await resolveSession(token)) ?? null) : null;
-          if (route.access !== 'public') {
-            if (!web) throw new AppError('AUTH_FAILED', 'Your session has ended. Please sign in again.');
-            if (route.access === 'admin' && !isAdminRole(web.role)) throw new AppError('FORBIDDEN', 'Only account administrators can do this.');
-            if (route.access === 'owner' && web.role !== 'owner') throw new AppError('FORBIDDEN', 'Only the account owner can do this.');
-          }
-          session = web;
-          if (web) bucket = `v2:s:${web.tokenId}`;
+      const { body: rawBody, files } = await readInput(request, options.uploadLimit, options.storage, async (soFar) => {
+        // A file is about to be read: refuse callers without access before storing a byte.
+        try {
+          await authorize(rule, request, soFar);
+        } catch (error) {
+          // The rest of the body stays unread, so this connection cannot carry another request.
+          void reply.header('connection', 'close');
+          throw error;
         }
+      });
+      try {
+        const { session, token } = await authorize(rule, request, rawBody);
+        let bucket = `v2:ip:${request.ip}`;
+        if (session && 'appUserId' in session) bucket = `v2:a:${session.tokenId}`;
+        else if (session) bucket = `v2:s:${session.tokenId}`;
         const decision = await limiter.hit(bucket, 60, options.perMinute);
         if (!decision.allowed) throw new AppError('LIMIT_MINUTE', 'Too many requests. Please wait a minute and try again.', undefined, decision.retryAfterSeconds);
 
+        const input = (typeof rawBody === 'object' && rawBody !== null && !Array.isArray(rawBody) ? rawBody : {}) as Record<string, unknown>;
         const { website_token: _t, ...withoutToken } = input;
+        const bad = findUnstorableText(withoutToken);
+        if (bad !== undefined) throw new AppError('VALIDATION_FAILED', unstorableTextMessage(bad), [{ path: bad, message: 'Contains a NUL character or a broken UTF-16 surrogate.' }]);
         const parsed = route.body.safeParse(withoutToken);
         if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', zodIssues(parsed.error));
         const result = await handler({ body: parsed.data, session: session as never, token, ip: request.ip, files, reply });

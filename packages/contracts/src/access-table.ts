@@ -1,0 +1,156 @@
+import { admin, APP, member, PUBLIC, type AccessRule } from './access.js';
+
+/**
+ * THE access table: who may call every legacy action and every V2 route (product spec section 6).
+ * Both dispatchers read it; the server refuses to start when an action or route has no rule here
+ * (or a rule names an action that does not exist), and `access-table.test.ts` on the server calls
+ * every entry as every kind of caller and expects exactly the outcome written here.
+ *
+ * A new action or route is declared here in the same change that adds it.
+ */
+
+/** Legacy `/api/`: section -> action -> rule. `apiKey: true` lets an account's API key call it (as the owner). */
+export const legacyAccess: Record<string, Record<string, AccessRule>> = {
+  // The web app's own calls: a web session only.
+  admin: { retrieve: member(), retrieve_admin_property_value: member() },
+  // Answers for any token or none, ending only the session whose token it is given.
+  security: { logout: PUBLIC },
+  limits: { retrieve: admin({ apiKey: true }) },
+  barcode: { generate: member({ apiKey: true }) },
+  barcodetemplate: { getlogofile: member({ apiKey: true }) },
+  services: actions(['retrieve', 'create', 'update', 'delete', 'adduserpermission', 'revokeuserpermission', 'addquestion', 'removequestion'], admin({ apiKey: true })),
+  users: actions(['retrieve', 'create', 'update', 'delete', 'validate', 'available'], admin({ apiKey: true })),
+  devices: actions(['retrieve', 'update'], admin({ apiKey: true })),
+  databases: actions(['create', 'retrieve', 'update', 'delete', 'clear', 'showvalues', 'upload', 'upsertmultivalue', 'upsertvalue', 'addvalue', 'editvalue', 'deletevalue'], admin({ apiKey: true })),
+  questions: actions(['retrieve', 'create', 'delete', 'addanswer', 'deleteanswer'], admin({ apiKey: true })),
+  scans: actions(['retrieve', 'delete'], admin({ apiKey: true })),
+  uploads: actions(['retrieve'], admin({ apiKey: true })),
+  scan_properties: actions(['create', 'update', 'retrieve', 'delete'], admin({ apiKey: true })),
+};
+
+/** V2 `/api-v2/<path>/`: path -> rule. V2 takes session and app tokens only (no API keys yet). */
+export const v2Access: Record<string, AccessRule> = {
+  // api-access.ts
+  'apikeys/create': admin(),
+  'apikeys/list': admin(),
+  'apikeys/rename': admin(),
+  'apikeys/revoke': admin(),
+  'apilog/list': admin(),
+  'ipallowlist/get': admin(),
+  'ipallowlist/update': admin(),
+  // app-users.ts
+  'appusers/accept-invite': PUBLIC,
+  'appusers/available': admin(),
+  'appusers/create': admin(),
+  'appusers/delete': admin(),
+  'appusers/get': admin(),
+  'appusers/list': admin(),
+  'appusers/update': admin(),
+  // auth.ts
+  'auth/accept-invite': PUBLIC,
+  'auth/forgot-password': PUBLIC,
+  'auth/resend-verification': PUBLIC,
+  'auth/reset-password': PUBLIC,
+  'auth/select-account': PUBLIC,
+  'auth/signin': PUBLIC,
+  'auth/signout': member(),
+  'auth/signup': PUBLIC,
+  'auth/verify-email': PUBLIC,
+  'me/get': member(),
+  // barcodes.ts
+  'barcode_template/create': admin(),
+  'barcode_template/delete': admin(),
+  'barcode_template/download_logo': member(),
+  'barcode_template/list': member(),
+  'barcode_template/update': admin(),
+  'barcode/generate': member(),
+  'barcode/labels': member(),
+  // databases.ts
+  'databases/add-value': admin(),
+  'databases/autofill': admin(),
+  'databases/clear': admin(),
+  'databases/create': admin(),
+  'databases/delete': admin(),
+  'databases/delete-value': admin(),
+  'databases/edit-value': admin(),
+  'databases/get': admin(),
+  'databases/import': admin(),
+  'databases/import-preview': admin(),
+  'databases/import-start': admin(),
+  'databases/list': admin(),
+  'databases/rename': admin(),
+  'databases/values': admin(),
+  // devices.ts
+  'devices/list': admin(),
+  'devices/rename': admin(),
+  // questions.ts
+  'questions/add-answer': admin(),
+  'questions/create': admin(),
+  'questions/delete': admin(),
+  'questions/delete-answer': admin(),
+  'questions/get': admin(),
+  'questions/list': admin(),
+  'questions/update': admin(),
+  // scan-data.ts
+  'scans/export-start': admin(),
+  'scans/file': admin(),
+  'scans/locations': admin(),
+  'scans/photos': admin(),
+  'scans/statistics': admin(),
+  'scans/templates/columns': admin(),
+  'scans/templates/create': admin(),
+  'scans/templates/delete': admin(),
+  'scans/templates/get': admin(),
+  'scans/templates/list': admin(),
+  'scans/templates/update': admin(),
+  'uploads/list': admin(),
+  // scanner.ts
+  'app/answers': APP,
+  'app/database': APP,
+  'app/scan': APP,
+  'app/services': APP,
+  'app/signin': PUBLIC,
+  'app/signout': APP,
+  'app/upload': APP,
+  'scans/delete': admin(),
+  'scans/get': admin(),
+  'scans/recent': admin(),
+  'scans/search': admin(),
+  'scans/update': admin(),
+  // services.ts
+  'services/create': admin(),
+  'services/create-demo': admin(),
+  'services/delete': admin(),
+  'services/get': admin(),
+  'services/list': admin(),
+  'services/set-questions': admin(),
+  'services/set-users': admin(),
+  'services/update': admin(),
+  // settings.ts
+  'settings/get': admin({ privilege: 'webapp_login' }),
+  'settings/update': admin({ privilege: 'webapp_login' }),
+  // tasks.ts
+  'jobs/cancel': admin(),
+  'jobs/download': admin(),
+  'jobs/get': admin(),
+  'jobs/list': admin(),
+  'jobs/retry': admin(),
+  'tasks/catalogue': admin(),
+  'tasks/create': admin(),
+  'tasks/delete': admin(),
+  'tasks/get': admin(),
+  'tasks/list': admin(),
+  'tasks/notifications': admin(),
+  'tasks/run': admin(),
+  'tasks/update': admin(),
+  'tasks/upload-source': admin(),
+  // team.ts
+  'team/invite': admin(),
+  'team/list': admin(),
+  'team/remove': admin(),
+  'team/update': admin(),
+};
+
+function actions(names: string[], rule: AccessRule): Record<string, AccessRule> {
+  return Object.fromEntries(names.map((name) => [name, rule]));
+}
