@@ -4,25 +4,15 @@
 // Debian's /usr/bin/chromium (apt-get install -y chromium) is required. Without it the tests are
 // skipped (exit 0) unless REQUIRE_BROWSER=1, which makes a missing browser a failure (exit 1).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { isStale, root } from './lib/stale.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function run(command, args, cwd = root) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
 }
 
 if (!existsSync(chromium)) {
@@ -35,10 +25,7 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 
-const webIndex = join(root, 'apps/web/dist/index.html');
-const webSources = [join(root, 'apps/web/src'), join(root, 'apps/web/index.html')];
-const stale = !existsSync(webIndex) || webSources.some((source) => (statSync(source).isDirectory() ? newestMtime(source) : statSync(source).mtimeMs) > statSync(webIndex).mtimeMs);
-if (stale) run('npm', ['run', 'build', '-w', '@scanbase/web']);
+if (isStale(join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'])) run('npm', ['run', 'build', '-w', '@scanbase/web']);
 if (!existsSync(join(root, 'apps/server/dist/main.js'))) {
   console.error('apps/server/dist/main.js is missing: run "npm run build" at the repository root first.');
   process.exit(1);

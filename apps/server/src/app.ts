@@ -17,6 +17,8 @@ import { legacyPlugin, QS_OPTIONS } from './platform/http/legacy/legacy-plugin.j
 import type { LegacySection } from './platform/http/legacy/legacy-types.js';
 import { buildOpenApi } from './platform/http/v2/openapi.js';
 import { liveUpdatesPlugin } from './platform/http/live-updates.js';
+import { ConnectionGuard } from './platform/http/connection-guard.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { tasksV2 } from './modules/tasks/tasks.v2.js';
 import { scansV2 } from './modules/scans/scans.v2.js';
 import { scansLegacy } from './modules/scans/scans.legacy.js';
@@ -57,13 +59,18 @@ function v2Bindings(c: Container): V2Binding[] {
 /** Builds the Fastify instance (tests drive it with app.inject). */
 export async function buildApp(c: Container, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const { config } = c;
+  const guard = new ConnectionGuard(config.http);
   const app = Fastify({
+    serverFactory: guard.serverFactory,
     logger: options.logger ?? loggerOptions(config.logLevel),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500, querystringParser: (text) => qs.parse(text, QS_OPTIONS) },
   });
+  // Root hooks, before any plugin, so every route and the not-found handler get them.
+  guard.install(app);
+  registerSecurityHeaders(app, { mapTileUrl: config.map.tileUrl, publicUrl: config.publicUrl });
 
   // Request lines cost ~43% of a bare route's throughput at info (baselines), so they go to debug.
   app.addHook('onResponse', (request, reply, done) => {

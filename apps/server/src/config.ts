@@ -4,6 +4,9 @@ import { z } from 'zod';
 const intFromEnv = (fallback: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
+// Connection timeouts in seconds; fractions are allowed (tests use short ones).
+const secondsFromEnv = (fallback: number) => z.coerce.number().min(0.1).max(86_400).default(fallback);
+
 /** Environment variables the server reads, with defaults. README "Configuration" mirrors this list. */
 const envSchema = z.object({
   PORT: intFromEnv(8080, 0, 65535),
@@ -42,6 +45,12 @@ const envSchema = z.object({
     .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must be an http(s) URL template with {z}, {x} and {y}')
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
+  HEADERS_TIMEOUT_SECONDS: secondsFromEnv(20),
+  REQUEST_TIMEOUT_SECONDS: secondsFromEnv(120),
+  IDLE_TIMEOUT_SECONDS: secondsFromEnv(60),
+  KEEP_ALIVE_TIMEOUT_SECONDS: secondsFromEnv(72),
+  // Unset (or empty): 64, or off with TRUST_PROXY=true (see loadConfig).
+  CONNECTIONS_PER_IP: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).optional()),
 });
 
 export type Config = {
@@ -66,6 +75,8 @@ export type Config = {
   postbackTimeoutMs: number;
   /** The scans map: tile URL template and the credit its tiles require (plain text). */
   map: { tileUrl: string; attribution: string };
+  /** Connection limits (docs/OPERATIONS.md "Connection limits"); connectionsPerIp 0 turns the cap off. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number; connectionsPerIp: number };
 };
 
 /** Thrown when an environment variable holds a value the server cannot use. */
@@ -83,7 +94,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const r of roles) {
     if (!['web', 'worker', 'scheduler'].includes(r)) throw new ConfigError(`Invalid configuration:\n  ROLES: unknown role "${r}" (use web, worker, scheduler)`);
   }
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT_SECONDS: must not be longer than REQUEST_TIMEOUT_SECONDS');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
+  const trustProxy = e.TRUST_PROXY === 'true';
   return {
     port: e.PORT,
     host: e.HOST,
@@ -105,12 +120,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signinPerIpPerMinute: e.SIGNIN_LIMIT_PER_IP_PER_MINUTE,
       signinPerEmailPerHour: e.SIGNIN_LIMIT_PER_EMAIL_PER_HOUR,
     },
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy,
     roles,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     jobs: { concurrency: e.JOBS_CONCURRENCY, retentionDays: e.JOBS_RETENTION_DAYS, leaseMs: e.JOBS_LEASE_SECONDS * 1000 },
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS === 'true',
     postbackTimeoutMs: e.POSTBACK_TIMEOUT_SECONDS * 1000,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
+    http: {
+      headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
+      requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+      idleTimeoutMs: Math.round(e.IDLE_TIMEOUT_SECONDS * 1000),
+      keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+      // Behind a reverse proxy every connection comes from the proxy, so the cap is off unless set.
+      connectionsPerIp: e.CONNECTIONS_PER_IP ?? (trustProxy ? 0 : 64),
+    },
   };
 }
