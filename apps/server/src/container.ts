@@ -42,7 +42,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const apiAccess = new ApiAccessService(new ApiAccessRepo(k), limiter, config.limits);
   const storage = new LocalBlobStorage(path.join(config.dataDir, 'files'));
   const barcodes = new BarcodesService({ repo: new BarcodesRepo(k), storage, pool: new RenderPool() });
-  const scanConfig = createScanConfig(db, mail, config.publicUrl);
+  const scanConfig = createScanConfig(db, mail, config.publicUrl, limiter);
   const bus = createEventBus(config, db);
   const jobs = createJobsModule({ config, db, bus, mailer: mail, storage, log, barcodes, scanConfig });
   const scans = createScans({ db, bus, queue: jobs.queue, mailer: mail, storage, limiter, accounts, scanConfig, allowPrivateUrls: config.allowPrivateUrls, postbackTimeoutMs: config.postbackTimeoutMs, map: config.map, limits: config.limits, tasks: jobs.tasks });

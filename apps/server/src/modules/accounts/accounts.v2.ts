@@ -7,7 +7,7 @@ import type { TeamService } from './team.service.js';
 /** V2 routes of sign-up, sign-in, the current user, the team and settings. */
 export function accountsV2(auth: AuthService, team: TeamService, settings: SettingsService): V2Binding[] {
   return [
-    bindV2(v2Routes.signUp, async ({ body }) => ({ accountId: (await auth.signUp(body)).accountId, verificationSent: true as const })),
+    bindV2(v2Routes.signUp, async ({ body, ip }) => ({ accountId: (await auth.signUp(body, ip)).accountId, verificationSent: true as const })),
     bindV2(v2Routes.verifyEmail, ({ body }) => auth.verifyEmail(body.token)),
     bindV2(v2Routes.resendVerification, async ({ body }) => {
       await auth.resendVerification(body.email);
@@ -23,8 +23,8 @@ export function accountsV2(auth: AuthService, team: TeamService, settings: Setti
       await auth.forgotPassword(body.email, ip);
       return { ok: true as const };
     }),
-    bindV2(v2Routes.resetPassword, async ({ body }) => {
-      await auth.resetPassword(body.token, body.password);
+    bindV2(v2Routes.resetPassword, async ({ body, ip }) => {
+      await auth.resetPassword(body.token, body.password, ip);
       return { ok: true as const };
     }),
     bindV2(v2Routes.acceptInvite, ({ body }) => team.acceptInvite(body.token, body.name, body.password)),

@@ -15,6 +15,12 @@ const ALL_PRIVILEGES: Privileges = { user: true, webapp_login: true, billing: tr
 const VERIFY_HOURS = 48;
 const RESET_HOURS = 1;
 const SELECT_HOURS = 1 / 6;
+/**
+ * Sign-up answers CONFLICT for an email that already signs in (the web app then offers a second
+ * company for it), which tells whether an email is known. One IP gets this many such answers an
+ * hour; past them every sign-up from it waits, so the answer cannot be used to sweep a list.
+ */
+export const SIGNUP_KNOWN_EMAIL_PER_IP_PER_HOUR = 10;
 
 /** One login that matched an email and password: the owner of an account, or a team member. */
 type Candidate = { accountId: number; companyName: string; adminId: number; accountUserId: number | null; role: string };
@@ -45,12 +51,19 @@ export class AuthService {
   }
 
   /** Creates an account with its owner and mails the verification link. */
-  async signUp(input: { companyName: string; name: string; email: string; password: string; confirmMultiAccount?: boolean }): Promise<{ accountId: number }> {
+  async signUp(input: { companyName: string; name: string; email: string; password: string; confirmMultiAccount?: boolean }, ip: string): Promise<{ accountId: number }> {
     // A second company for an email that already signs in is allowed, but only when asked for
     // explicitly (/confirm-multi-account), so a typo'd sign-up does not silently split accounts.
     if (!input.confirmMultiAccount) {
+      const bucket = `signup-known:ip:${ip}`;
+      const limited = (retryAfterSeconds: number) => new AppError('LIMIT_MINUTE', 'Too many sign-ups from this address. Please wait and try again.', undefined, retryAfterSeconds);
+      if ((await this.deps.limiter.used(bucket, 3600)) >= SIGNUP_KNOWN_EMAIL_PER_IP_PER_HOUR) throw limited(this.deps.limiter.secondsLeft(3600));
       const [admins, members] = await Promise.all([this.deps.accounts.findAdminsByEmail(input.email), this.deps.accounts.findActiveAccountUsersByEmail(input.email)]);
-      if (admins.length > 0 || members.length > 0) throw new AppError('CONFLICT', 'This email already signs in to Scanbase. Sign in, or confirm that you want another company with it.');
+      if (admins.length > 0 || members.length > 0) {
+        const d = await this.deps.limiter.hit(bucket, 3600, SIGNUP_KNOWN_EMAIL_PER_IP_PER_HOUR);
+        if (!d.allowed) throw limited(d.retryAfterSeconds);
+        throw new AppError('CONFLICT', 'This email already signs in to Scanbase. Sign in, or confirm that you want another company with it.');
+      }
     }
     const passwordHash = await hashPassword(input.password);
     const { accountId, adminId } = await this.deps.accounts.createAccountWithAdmin({ ...input, passwordHash, verified: false });
@@ -212,8 +225,10 @@ export class AuthService {
     await this.deps.mailer.send(passwordResetMail(email, await this.resetLink(owner)));
   }
 
-  /** Sets a new password from a reset token and ends every session of that login. */
-  async resetPassword(secret: string, password: string): Promise<void> {
+  /** Sets a new password from a reset token and ends every session of that login; an IP gets the sign-in allowance per minute. */
+  async resetPassword(secret: string, password: string, ip: string): Promise<void> {
+    const byIp = await this.deps.limiter.hit(`reset:ip:${ip}`, 60, this.deps.config.limits.signinPerIpPerMinute);
+    if (!byIp.allowed) throw new AppError('LIMIT_MINUTE', 'Too many password reset attempts. Please wait and try again.', undefined, byIp.retryAfterSeconds);
     const row = await this.deps.tokens.findLive('password_reset', hashSecret(secret));
     if (!row || row.account_id === null) throw new AppError('NOT_FOUND', 'This reset link is invalid or has expired. Ask for a new one.');
     const passwordHash = await hashPassword(password);

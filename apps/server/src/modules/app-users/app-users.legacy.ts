@@ -46,8 +46,8 @@ export function appUsersLegacy(service: AppUsersService): Record<string, LegacyS
           const [info] = await service.describe(auth.accountId, [user]);
           return [textEl('count', 1), userXml(info!)];
         }),
-        available: legacyAction(async ({ params }) => {
-          if (!(await service.available(params.get('username')))) throw new LegacyError(320, 'The username is taken.');
+        available: legacyAction(async ({ params, auth }) => {
+          if (!(await service.available(auth.accountId, params.get('username')))) throw new LegacyError(320, 'The username is taken.');
           return [];
         }),
       },

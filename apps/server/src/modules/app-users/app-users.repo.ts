@@ -36,6 +36,11 @@ export class AppUsersRepo {
     return this.db.selectFrom('app_users').select([...columns, 'account_id']).where('username_key', '=', key).where('deleted_at', 'is', null).executeTakeFirst();
   }
 
+  /** A live user with this username in the account. */
+  async findInAccountByUsernameKey(accountId: number, key: string): Promise<AppUserRow | undefined> {
+    return this.db.selectFrom('app_users').select(columns).where('account_id', '=', accountId).where('username_key', '=', key).where('deleted_at', 'is', null).executeTakeFirst();
+  }
+
   async findOwner(accountId: number): Promise<AppUserRow | undefined> {
     return this.db.selectFrom('app_users').select(columns).where('account_id', '=', accountId).where('is_owner', '=', 1).where('deleted_at', 'is', null).executeTakeFirst();
   }

@@ -2,6 +2,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import { escapeXml as escapeHtml } from '../../platform/xml/xml-writer.js';
 import type { AppUserRow, AppUsersRepo } from './app-users.repo.js';
 
@@ -24,6 +25,17 @@ export type AppUserInfo = { id: number; username: string; isOwner: boolean; invi
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 const USERNAME = /^[\p{L}\p{N}._+-]{2,64}$/u;
 
+/** Legacy `users/validate`: this many wrong passwords for one username of one account lock it... */
+export const VALIDATE_FAILURES_ALLOWED = 10;
+/** ...until this fixed window (15 minutes) has passed. */
+export const VALIDATE_WINDOW_SECONDS = 900;
+/**
+ * Usernames are unique across the install (the scanner signs in with the username alone), so
+ * creating one that another account holds must fail; these failures tell a caller that the name
+ * exists elsewhere (an owner's email, for instance), so an account gets this many an hour.
+ */
+export const FOREIGN_TAKEN_PER_HOUR = 30;
+
 function looksLikeEmail(name: string): boolean {
   return name.includes('@');
 }
@@ -34,6 +46,7 @@ export class AppUsersService {
     readonly repo: AppUsersRepo,
     private readonly mailer: Mailer,
     private readonly publicUrl: string,
+    private readonly limiter: RateLimiter,
   ) {}
 
   /**
@@ -80,15 +93,24 @@ export class AppUsersService {
     return info!;
   }
 
-  /** Checks a new username: 342 missing, 330 a bad email, 340 invalid, 320 taken. */
-  private async checkUsername(raw: string | undefined, exceptId?: number): Promise<string> {
+  /** Checks a new username: 342 missing, 330 a bad email, 340 invalid, 320 taken, 111 too many names found taken in other accounts. */
+  private async checkUsername(accountId: number, raw: string | undefined, exceptId?: number): Promise<string> {
     const username = (raw ?? '').trim();
     if (username === '') throw new CodedError('VALIDATION_FAILED', 342, 'Username is missing.');
     if (looksLikeEmail(username) ? !EMAIL.test(username) || username.length > 254 : false) throw new CodedError('VALIDATION_FAILED', 330, `"${username}" is not a valid email address.`);
     if (!looksLikeEmail(username) && !USERNAME.test(username)) throw new CodedError('VALIDATION_FAILED', 340, 'Invalid username: use 2 to 64 letters, digits, dots, dashes, underscores or plus signs, or an email address.');
     const taken = await this.repo.findByUsernameKey(username.toLowerCase());
-    if (taken && taken.id !== exceptId) throw new CodedError('CONFLICT', 320, `The username "${username}" is taken.`);
+    if (taken && taken.id !== exceptId) {
+      if (taken.account_id !== accountId) await this.countForeignTaken(accountId);
+      throw new CodedError('CONFLICT', 320, `The username "${username}" is taken.`);
+    }
     return username;
+  }
+
+  /** Counts one "taken by another account" answer; past the hourly allowance the answer is 111 instead, whatever the name. */
+  private async countForeignTaken(accountId: number): Promise<void> {
+    const d = await this.limiter.hit(`appuser-taken:account:${accountId}`, 3600, FOREIGN_TAKEN_PER_HOUR);
+    if (!d.allowed) throw new CodedError('LIMIT_MINUTE', 111, `Too many usernames that are taken on this install were tried; try again in ${Math.ceil(d.retryAfterSeconds / 60)} minutes.`);
   }
 
   private checkPassword(raw: string | undefined): string {
@@ -116,7 +138,7 @@ export class AppUsersService {
   /** Creates an app user; an email username gets an invitation mail and its password is ignored. */
   async create(accountId: number, input: { username: string | undefined; password?: string | undefined; limit?: number | string | null | undefined; serviceIds?: number[] | undefined }): Promise<number> {
     await this.ensureOwner(accountId);
-    const username = await this.checkUsername(input.username);
+    const username = await this.checkUsername(accountId, input.username);
     const invite = looksLikeEmail(username);
     const passwordHash = invite ? null : await hashPassword(this.checkPassword(input.password));
     const deviceLimit = this.checkLimit(input.limit) ?? null;
@@ -205,7 +227,7 @@ export class AppUsersService {
 
   /** Checks one imported row like `create` would (username, password, limit, services); throws a CodedError naming the problem. */
   private async checkImportRow(accountId: number, row: number, rawName: string, password: string, limit: string, services: string): Promise<ReadyUser> {
-    const username = await this.checkUsername(rawName);
+    const username = await this.checkUsername(accountId, rawName);
     const invite = looksLikeEmail(username);
     const deviceLimit = this.checkLimit(limit) ?? null;
     const serviceIds = services === '' ? [] : services.split(/[\s,;|]+/).filter((x) => x !== '').map((x) => (/^\d{1,9}$/.test(x) ? Number(x) : NaN));
@@ -234,7 +256,7 @@ export class AppUsersService {
     const [row] = await this.resolve(accountId, [id]);
     const touchesLogin = input.username !== undefined || input.password !== undefined || input.limit !== undefined;
     if (row!.is_owner === 1 && touchesLogin) throw new CodedError('FORBIDDEN', 343, "This action may not change the account owner's app user.");
-    const username = input.username !== undefined && input.username.trim() !== row!.username ? await this.checkUsername(input.username, id) : undefined;
+    const username = input.username !== undefined && input.username.trim() !== row!.username ? await this.checkUsername(accountId, input.username, id) : undefined;
     const passwordHash = input.password !== undefined ? await hashPassword(this.checkPassword(input.password)) : undefined;
     const deviceLimit = this.checkLimit(input.limit);
     await this.repo.transaction(async (repo) => {
@@ -250,8 +272,29 @@ export class AppUsersService {
     await this.repo.softDelete(accountId, rows.filter((r) => r.is_owner !== 1).map((r) => r.id));
   }
 
-  /** Checks credentials of one of this account's app users; 300 when they do not match. */
+  /**
+   * Legacy `users/validate`: checks credentials like `checkCredentials`, but after
+   * VALIDATE_FAILURES_ALLOWED wrong passwords for one username of the account within the
+   * 15-minute window every attempt answers 111, even with the right password, until it passes.
+   */
   async validate(accountId: number, usernameRaw: string | undefined, password: string | undefined): Promise<AppUserRow> {
+    const bucket = `appuser-validate:${accountId}:${(usernameRaw ?? '').trim().toLowerCase()}`;
+    const lockedOut = () => new CodedError('LIMIT_MINUTE', 111, `Too many wrong passwords for this username; try again in ${VALIDATE_WINDOW_SECONDS / 60} minutes.`);
+    if ((await this.limiter.used(bucket, VALIDATE_WINDOW_SECONDS)) >= VALIDATE_FAILURES_ALLOWED) throw lockedOut();
+    try {
+      return await this.checkCredentials(accountId, usernameRaw, password);
+    } catch (error) {
+      if (error instanceof CodedError && error.legacyCode === 300) {
+        // Counted after the fact; attempts racing the last allowed one may each get their answer.
+        const d = await this.limiter.hit(bucket, VALIDATE_WINDOW_SECONDS, VALIDATE_FAILURES_ALLOWED);
+        if (!d.allowed) throw lockedOut();
+      }
+      throw error;
+    }
+  }
+
+  /** Checks credentials of one of this account's app users (the scanner sign-in has its own limits); 300 when they do not match. */
+  async checkCredentials(accountId: number, usernameRaw: string | undefined, password: string | undefined): Promise<AppUserRow> {
     const username = (usernameRaw ?? '').trim();
     if (username === '') throw new CodedError('VALIDATION_FAILED', 342, 'Username is missing.');
     if (!password) throw new CodedError('VALIDATION_FAILED', 341, 'Password is missing.');
@@ -263,11 +306,16 @@ export class AppUsersService {
     return user;
   }
 
-  /** Whether a username is free across the install. */
-  async available(usernameRaw: string | undefined): Promise<boolean> {
+  /**
+   * Whether the account already has a live app user of that name. Only the caller's account is
+   * looked at, so this cannot tell whether a name (an owner's email, say) exists in another
+   * account; creating such a name still fails with 320, within FOREIGN_TAKEN_PER_HOUR.
+   */
+  async available(accountId: number, usernameRaw: string | undefined): Promise<boolean> {
     const username = (usernameRaw ?? '').trim();
     if (username === '') throw new CodedError('VALIDATION_FAILED', 342, 'Username is missing.');
-    return !(await this.repo.findByUsernameKey(username.toLowerCase()));
+    await this.ensureOwner(accountId);
+    return !(await this.repo.findInAccountByUsernameKey(accountId, username.toLowerCase()));
   }
 
   /** Sets an invited user's password from the emailed link. */

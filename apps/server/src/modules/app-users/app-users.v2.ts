@@ -16,7 +16,7 @@ export function appUsersV2(service: AppUsersService): V2Binding[] {
       await service.delete(session.accountId, [body.id]);
       return { ok: true as const };
     }),
-    bindV2(v2Routes.appUsernameAvailable, async ({ body }) => ({ available: await service.available(body.username) })),
+    bindV2(v2Routes.appUsernameAvailable, async ({ session, body }) => ({ available: await service.available(session.accountId, body.username) })),
     bindV2(v2Routes.acceptAppUserInvite, async ({ body }) => ({ username: await service.acceptInvite(body.token, body.password) })),
   ];
 }

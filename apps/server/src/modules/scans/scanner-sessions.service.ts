@@ -57,7 +57,7 @@ export class ScannerSessionsService {
     const user = await this.findUser(input.username);
     if (!user) throw new AppError('AUTH_FAILED', 'Invalid username or password.');
     try {
-      await this.deps.appUsers.validate(user.account_id, input.username, input.password);
+      await this.deps.appUsers.checkCredentials(user.account_id, input.username, input.password);
     } catch (error) {
       if (error instanceof CodedError) throw new AppError('AUTH_FAILED', 'Invalid username or password.');
       throw error;

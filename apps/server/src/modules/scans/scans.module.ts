@@ -18,7 +18,7 @@ import { ExportTemplatesRepo } from './export-templates.repo.js';
 import { ExportTemplatesService, type ExportRunner } from './export-templates.service.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { ScanInsightsRepo } from './scan-insights.repo.js';
-import { ScanInsightsService, type MapConfig } from './scan-insights.service.js';
+import { ScanInsightsService, thumbnailKey, type MapConfig } from './scan-insights.service.js';
 import { UploadsRepo } from './uploads.repo.js';
 import { UploadsService } from './uploads.service.js';
 
@@ -42,7 +42,14 @@ export function createScans(deps: {
   /** Queues exportscan runs (the tasks module). */
   tasks: ExportRunner;
 }) {
-  const repo = new ScansRepo(deps.db.kysely, deps.db.dialect);
+  // Deleted scans take their photos and signatures, and the thumbnails made of them, out of storage.
+  const removeScanFiles = async (keys: string[]) => {
+    for (const key of keys) {
+      await deps.storage.delete(key);
+      await deps.storage.delete(thumbnailKey(key));
+    }
+  };
+  const repo = new ScansRepo(deps.db.kysely, deps.db.dialect, removeScanFiles);
   const postbacks = new Postbacks({ repo, queue: deps.queue, bus: deps.bus, allowPrivateUrls: deps.allowPrivateUrls, timeoutMs: deps.postbackTimeoutMs });
   const sessions = new ScannerSessionsService({ repo: new ScannerSessionsRepo(deps.db.kysely), appUsers: deps.scanConfig.appUsers, devices: deps.scanConfig.devices, accounts: deps.accounts, limiter: deps.limiter, limits: deps.limits });
   const capture = new ScanCaptureService({ repo, storage: deps.storage, bus: deps.bus, postbacks, queue: deps.queue });

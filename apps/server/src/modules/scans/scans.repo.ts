@@ -69,17 +69,36 @@ async function* byIdBatches<T extends { id: number }>(batch: number, fetch: (aft
   }
 }
 
+/** Removes stored files (photos, signatures) whose answers were deleted with their scans. */
+export type ScanFileRemover = (keys: string[]) => Promise<void>;
+
 /** SQL for scans, their answers and properties, and uploads. Capture reads what it needs in as few queries as it can. */
 export class ScansRepo {
+  /**
+   * `removeFiles` is called with the file keys of deleted scans once the deletion is committed
+   * (every caller of `deleteScans`, the legacy API included, gets it). `pendingFiles` collects
+   * them inside a transaction.
+   */
   constructor(
     private readonly db: Kysely<Database>,
     readonly dialect: DialectName,
+    private readonly removeFiles?: ScanFileRemover,
+    private readonly pendingFiles?: string[],
   ) {}
 
-  /** Runs `fn` in one transaction with a repo bound to it. */
+  /** Runs `fn` in one transaction with a repo bound to it; files of scans it deleted are removed after the commit. */
   async transaction<T>(fn: (repo: ScansRepo) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return fn(this);
-    return this.db.transaction().execute((trx) => fn(new ScansRepo(trx, this.dialect)));
+    const pending: string[] = [];
+    const result = await this.db.transaction().execute((trx) => fn(new ScansRepo(trx, this.dialect, this.removeFiles, pending)));
+    await this.releaseFiles(pending);
+    return result;
+  }
+
+  /** Hands file keys to the remover; its failure leaves files behind but must not undo or fail a committed deletion. */
+  private async releaseFiles(keys: string[]): Promise<void> {
+    if (keys.length === 0 || !this.removeFiles) return;
+    await this.removeFiles(keys).catch(() => undefined);
   }
 
   /** The service (live or deleted), its database's case rule, whether this app user may use it, and the account's time zone. */
@@ -452,10 +471,14 @@ export class ScansRepo {
     return (await this.db.selectFrom('scans').select('scans.id').where(this.filtered(accountId, f)).orderBy('scans.id').limit(limit).execute()).map((r) => r.id);
   }
 
-  /** Deletes scans by id (answers and properties go with them); answers how many. */
+  /** Deletes scans by id (answers and properties go with them, and then their stored files); answers how many. */
   async deleteScans(accountId: number, ids: number[]): Promise<number> {
     if (ids.length === 0) return 0;
+    const files = await this.db.selectFrom('scan_answers').select('file_key').where('account_id', '=', accountId).where('scan_id', 'in', ids).where('file_key', 'is not', null).execute();
     const r = await this.db.deleteFrom('scans').where('account_id', '=', accountId).where('id', 'in', ids).executeTakeFirst();
+    const keys = files.map((f) => f.file_key).filter((k): k is string => k !== null);
+    if (this.pendingFiles) this.pendingFiles.push(...keys);
+    else await this.releaseFiles(keys);
     return Number(r.numDeletedRows);
   }
 

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { LegacySection } from '../../platform/http/legacy/legacy-types.js';
 import type { V2Binding } from '../../platform/http/v2/v2-types.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import { appUsersLegacy } from '../app-users/app-users.legacy.js';
 import { AppUsersRepo } from '../app-users/app-users.repo.js';
 import { AppUsersService } from '../app-users/app-users.service.js';
@@ -28,11 +29,11 @@ import { servicesV2 } from './services.v2.js';
 export type ScanConfig = ReturnType<typeof createScanConfig>;
 
 /** Wires services, databases, questions, app users and devices over an open database. */
-export function createScanConfig(db: Db, mailer: Mailer, publicUrl: string) {
+export function createScanConfig(db: Db, mailer: Mailer, publicUrl: string, limiter: RateLimiter) {
   const k = db.kysely;
   const databases = new DatabasesService(new DatabasesRepo(k, db.dialect));
   const questions = new QuestionsService(new QuestionsRepo(k, db.dialect));
-  const appUsers = new AppUsersService(new AppUsersRepo(k, db.dialect), mailer, publicUrl);
+  const appUsers = new AppUsersService(new AppUsersRepo(k, db.dialect), mailer, publicUrl, limiter);
   const devices = new DevicesService(new DevicesRepo(k, db.dialect));
   const services = new ServicesService(new ServicesRepo(k, db.dialect), { databases, questions });
   return { services, databases, questions, appUsers, devices };

@@ -17,7 +17,7 @@ import { TaskCatalogue } from './task-catalogue.js';
 import { TaskNotifier } from './task-notifier.js';
 import { TaskScheduler } from './task-scheduler.js';
 import { TasksRepo } from './tasks.repo.js';
-import { TasksService } from './tasks.service.js';
+import { TasksService, UNUSED_FILE_GRACE_MS } from './tasks.service.js';
 
 /** The jobs platform and tasks of one process: queue, catalogue of task types, worker, scheduler, notifier. */
 export type JobsModule = ReturnType<typeof createJobsModule>;
@@ -56,7 +56,11 @@ export function createJobsModule(deps: { config: Config; db: Db; bus: EventBus; 
       if (worker) throw new Error(`Job type ${type} registered after the worker started.`);
       extraHandlers.set(type, handler);
     },
-    /** Deletes finished runs past the retention with their files. */
-    cleanup: () => queue.cleanup(deps.config.jobs.retentionDays, (key) => deps.storage.delete(key)),
+    /** Deletes finished runs past the retention with their files, then uploaded source files nothing uses; answers how many runs. */
+    cleanup: async () => {
+      const removed = await queue.cleanup(deps.config.jobs.retentionDays, (key) => deps.storage.delete(key));
+      await tasks.sweepUnusedFiles(new Date(Date.now() - UNUSED_FILE_GRACE_MS));
+      return removed;
+    },
   };
 }

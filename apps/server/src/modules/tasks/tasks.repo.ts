@@ -6,6 +6,9 @@ export type TaskRow = Selectable<TasksTable>;
 
 const taskColumns = ['id', 'account_id', 'type', 'name', 'schedule', 'inputs', 'outputs', 'enabled', 'next_run_at', 'last_run_at', 'created_at', 'updated_at'] as const;
 
+/** Tables whose ids task inputs may name (each row carries account_id). */
+export type ReferencedTable = 'databases' | 'services' | 'app_users' | 'devices' | 'export_templates' | 'questions';
+
 /** SQL for task definitions and their schedule slots. */
 export class TasksRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -60,6 +63,19 @@ export class TasksRepo {
   /** Whether any task of the account names this uploaded source file (hex digits and a dot, nothing LIKE treats specially) in its inputs. */
   async usesFile(accountId: number, fileId: string): Promise<boolean> {
     const row = await this.db.selectFrom('tasks').select('id').where('account_id', '=', accountId).where('inputs', 'like', `%"${fileId}"%`).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Which of the ids are rows of the account in the table (soft-deleted ones too: scan filters may name deleted services and users). */
+  async ownedIds(accountId: number, table: ReferencedTable, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.selectFrom(table).select('id').where('account_id', '=', accountId).where('id', 'in', ids).execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Whether a run of the account (a screen's import that owns its file) names this uploaded source file. */
+  async jobUsesFile(accountId: number, fileId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('jobs').select('id').where('account_id', '=', accountId).where('payload', 'like', `%${fileId}%`).limit(1).executeTakeFirst();
     return row !== undefined;
   }
 

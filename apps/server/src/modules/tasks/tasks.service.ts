@@ -16,7 +16,7 @@ import { tableFormat } from '../databases/databases.import.js';
 import type { TaskCatalogue } from './task-catalogue.js';
 import { checkSchedule, nextRunAfter } from './task-schedule.js';
 import { taskJobType } from './task-scheduler.js';
-import type { TaskRow, TasksRepo } from './tasks.repo.js';
+import type { ReferencedTable, TaskRow, TasksRepo } from './tasks.repo.js';
 
 type StoredSchedule = { schedule: TaskSchedule; timezone: string };
 
@@ -64,9 +64,47 @@ export function taskFileKey(accountId: number, fileId: string): string {
   return `accounts/${accountId}/task-files/${fileId}`;
 }
 
+/**
+ * Uploaded source files younger than this are never swept: the task form or import that will name
+ * the file may still be on its way.
+ */
+export const UNUSED_FILE_GRACE_MS = 24 * 3_600_000;
+const TASK_FILE_NAME = /^[0-9a-f]{24}\.(csv|xlsx)$/;
+
 /** The uploaded source file named in task inputs, if any. */
 function sourceFileOf(inputs: Record<string, unknown>): string | undefined {
   return typeof inputs.fileId === 'string' ? inputs.fileId : undefined;
+}
+
+/**
+ * Input fields, at any depth (exportscan keeps its under `filters`), that name rows of the account:
+ * each id must be the account's, or a run would fail later (or read another account's names).
+ */
+const REFERENCE_FIELDS: Record<string, { table: ReferencedTable; what: string }> = {
+  databaseId: { table: 'databases', what: 'Database' },
+  serviceId: { table: 'services', what: 'Service' },
+  serviceIds: { table: 'services', what: 'Service' },
+  userId: { table: 'app_users', what: 'App user' },
+  userIds: { table: 'app_users', what: 'App user' },
+  deviceId: { table: 'devices', what: 'Device' },
+  deviceIds: { table: 'devices', what: 'Device' },
+  templateId: { table: 'export_templates', what: 'Export template' },
+  questionId: { table: 'questions', what: 'Question' },
+  questionIds: { table: 'questions', what: 'Question' },
+};
+
+type Reference = { path: string; table: ReferencedTable; what: string; ids: number[] };
+
+/** The ids named by reference fields in validated inputs, with the path of each field. */
+function referencesIn(value: unknown, path: string, out: Reference[] = []): Reference[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return out;
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const field = REFERENCE_FIELDS[key];
+    const ids = typeof child === 'number' ? [child] : Array.isArray(child) ? child.filter((x): x is number => typeof x === 'number') : [];
+    if (field && ids.length > 0) out.push({ path: `${path}.${key}`, table: field.table, what: field.what, ids: [...new Set(ids)] });
+    else referencesIn(child, `${path}.${key}`, out);
+  }
+  return out;
 }
 
 type TaskInput = { type: TaskType; name: string; schedule: TaskSchedule; timezone: string; inputs: Record<string, unknown>; outputs: TaskOutputs; enabled: boolean; runNow: boolean };
@@ -85,7 +123,12 @@ export class TasksService {
     return this.deps.catalogue.list();
   }
 
-  private async validate(accountId: number, type: TaskType, inputs: Record<string, unknown>, schedule: TaskSchedule, timezone: string): Promise<Record<string, unknown>> {
+  /**
+   * Checks a task's type, schedule and inputs. `references: false` (running a saved task now) skips
+   * the ownership check of named rows: one deleted since the task was saved fails the run with
+   * its own message, as a scheduled run would.
+   */
+  private async validate(accountId: number, type: TaskType, inputs: Record<string, unknown>, schedule: TaskSchedule, timezone: string, references = true): Promise<Record<string, unknown>> {
     const handler = this.deps.catalogue.handler(type);
     if (!handler) throw new AppError('VALIDATION_FAILED', 'This task type cannot run yet.', [{ path: 'type', message: this.catalogue().find((c) => c.type === type)?.unavailableReason ?? 'Not available.' }]);
     try {
@@ -99,7 +142,17 @@ export class TasksService {
     if (fileId !== undefined && !(await this.deps.storage.exists(taskFileKey(accountId, fileId)))) {
       throw new AppError('VALIDATION_FAILED', 'The uploaded file is not there any more.', [{ path: 'inputs.fileId', message: 'Upload the file again' }]);
     }
+    if (references) await this.checkReferences(accountId, parsed.data);
     return parsed.data;
+  }
+
+  /** Refuses inputs naming a database, service, app user, device, template or question that is not the account's. */
+  private async checkReferences(accountId: number, inputs: Record<string, unknown>): Promise<void> {
+    for (const ref of referencesIn(inputs, 'inputs')) {
+      const owned = await this.deps.repo.ownedIds(accountId, ref.table, ref.ids);
+      const missing = ref.ids.find((id) => !owned.has(id));
+      if (missing !== undefined) throw new AppError('NOT_FOUND', `${ref.what} ${missing} does not exist.`, [{ path: ref.path, message: `${ref.what} ${missing} does not exist` }]);
+    }
   }
 
   /** Stores an uploaded source file (CSV or XLSX) for an import task; its fileId goes into the task inputs. */
@@ -115,6 +168,26 @@ export class TasksService {
   /** Deletes an uploaded source file once no task of the account names it. */
   private async releaseFile(accountId: number, fileId: string | undefined): Promise<void> {
     if (fileId !== undefined && !(await this.deps.repo.usesFile(accountId, fileId))) await this.deps.storage.delete(taskFileKey(accountId, fileId));
+  }
+
+  /**
+   * Deletes uploaded source files last written before `cutoff` that no task and no run of their
+   * account names (uploaded for a task form that was never saved, or for an import that was
+   * refused); answers how many. Runs with the jobs clean-up.
+   */
+  async sweepUnusedFiles(cutoff: Date): Promise<number> {
+    let removed = 0;
+    for (const account of await this.deps.storage.list('accounts')) {
+      if (!account.folder || !/^\d{1,10}$/.test(account.name)) continue;
+      const accountId = Number(account.name);
+      for (const file of await this.deps.storage.list(`accounts/${accountId}/task-files`)) {
+        if (file.folder || !TASK_FILE_NAME.test(file.name) || file.modifiedAt >= cutoff) continue;
+        if ((await this.deps.repo.usesFile(accountId, file.name)) || (await this.deps.repo.jobUsesFile(accountId, file.name))) continue;
+        await this.deps.storage.delete(taskFileKey(accountId, file.name));
+        removed++;
+      }
+    }
+    return removed;
   }
 
   /**
@@ -192,7 +265,7 @@ export class TasksService {
 
   async runNow(accountId: number, id: number): Promise<number> {
     const task = await this.get(accountId, id);
-    await this.validate(accountId, task.type, task.inputs, task.schedule, task.timezone);
+    await this.validate(accountId, task.type, task.inputs, task.schedule, task.timezone, false);
     return this.enqueueRun(accountId, id, task.type);
   }
 

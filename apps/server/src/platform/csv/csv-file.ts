@@ -35,6 +35,9 @@ export class CsvStreamWriter {
     this.stored = storage.putStream(key, this.out, 'text/csv; charset=utf-8');
     // Until close() awaits it, a failure must not be an unhandled rejection.
     this.stored.catch(() => undefined);
+    // abort() destroys `out` with an error; until putStream's pipeline listens (after it has made
+    // the folder), that error would otherwise be uncaught. The pipeline still sees it.
+    this.out.on('error', () => undefined);
     this.out.write(`\uFEFF${csvLine(header)}`);
   }
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboundUrlError, checkOutboundUrl, isInternalAddress, postForm } from './outbound-http.js';
+import { OutboundUrlError, checkOutboundUrl, getStream, isInternalAddress, postForm } from './outbound-http.js';
 
 let server: http.Server;
 let url = '';
@@ -26,8 +26,43 @@ describe('outbound HTTP to customer URLs', () => {
     expect(isInternalAddress(ip)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '203.0.114.1', '2606:4700::1111'])('treats %s as public', (ip) => {
+  it.each(['8.8.8.8', '203.0.114.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8'])('treats %s as public', (ip) => {
     expect(isInternalAddress(ip)).toBe(false);
+  });
+
+  // IPv6 spellings of internal IPv4 hosts: IPv4-compatible, mapped (also in hex), SIIT, NAT64, 6to4, Teredo.
+  it.each([
+    '::127.0.0.1',
+    '::7f00:1',
+    '::10.0.0.1',
+    '::169.254.169.254',
+    '::8.8.8.8',
+    '::ffff:7f00:1',
+    '::ffff:10.1.2.3',
+    '::ffff:0:127.0.0.1',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b::192.168.0.1',
+    '64:ff9b:1::a00:1',
+    '2002:7f00:1::1',
+    '2002:a00:1::',
+    '2002:808:808::1',
+    '2001:0:4136:e378:8000:63bf:80ff:fffe',
+    '100::1',
+    'fec0::1',
+  ])('treats %s (an IPv6 form of an internal or transition address) as internal', (ip) => {
+    expect(isInternalAddress(ip)).toBe(true);
+  });
+
+  it('refuses URLs naming an internal IPv4 host in IPv6 form, before connecting', async () => {
+    const port = new URL(url).port;
+    for (const host of ['[::127.0.0.1]', '[::ffff:127.0.0.1]', '[::ffff:0:127.0.0.1]', '[64:ff9b::127.0.0.1]', '[2002:7f00:1::]', '[::7f00:1]']) {
+      expect(() => checkOutboundUrl(`http://${host}:${port}/hook`, false), host).toThrow(/internal address.*ALLOW_PRIVATE_URLS/);
+    }
+    bodies = [];
+    await expect(postForm(`http://[::127.0.0.1]:${port}/hook`, [['a', '1']], { allowPrivate: false, timeoutMs: 2000, maxBytes: 100 })).rejects.toThrow(OutboundUrlError);
+    await expect(getStream(`http://[::ffff:127.0.0.1]:${port}/file.csv`, { allowPrivate: false, timeoutMs: 2000, maxBytes: 100 })).rejects.toThrow(OutboundUrlError);
+    expect(bodies).toEqual([]);
   });
 
   it('refuses internal targets unless the install allows them, and says how', async () => {

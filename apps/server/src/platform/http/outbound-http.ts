@@ -8,17 +8,45 @@ import ipaddr from 'ipaddr.js';
 /** Thrown when an outbound URL is not allowed (scheme, or an internal address). */
 export class OutboundUrlError extends Error {}
 
-const BLOCKED = new Set(['unspecified', 'broadcast', 'multicast', 'linkLocal', 'loopback', 'private', 'uniqueLocal', 'carrierGradeNat', 'reserved', 'benchmarking', 'amt', 'as112', 'as112v6', 'deprecated', 'orchid2', 'droneRemoteIdProtocolEntityTags', 'rfc6145', 'rfc6052', '6to4', 'teredo']);
+// An allow-list: only ordinary public unicast counts as public. Every named special range (private,
+// loopback, link-local, reserved, documentation, discard, transition prefixes...) is internal, so a
+// range that ipaddr.js adds later is refused rather than let through.
+const PUBLIC_RANGE = 'unicast';
 
-/** True when the address is loopback, private, link-local or otherwise not a public internet host. */
+/** The NAT64 well-known prefix 64:ff9b::/96 (RFC 6052): the last 32 bits are the IPv4 host reached. */
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parse('64:ff9b::');
+
+/** The IPv4 address in the low 32 bits of an IPv6 address. */
+function low32(v6: ipaddr.IPv6): ipaddr.IPv4 {
+  const p = v6.parts;
+  return new ipaddr.IPv4([p[6]! >> 8, p[6]! & 0xff, p[7]! >> 8, p[7]! & 0xff]);
+}
+
+/**
+ * True when the address is loopback, private, link-local or otherwise not a public internet host.
+ * IPv6 forms that carry an IPv4 address are judged by it or refused: `::ffff:a.b.c.d` (mapped) and
+ * `64:ff9b::a.b.c.d` (NAT64, which DNS64 networks hand out for IPv4-only hosts) by the embedded
+ * IPv4; `::a.b.c.d` (IPv4-compatible, deprecated by RFC 4291, yet Linux routes `::127.0.0.1` to
+ * loopback), SIIT `::ffff:0:a.b.c.d`, NAT64 local-use `64:ff9b:1::/48`, 6to4 `2002::/16` and Teredo
+ * `2001::/32` always, as no customer URL needs them and their relays are not ours to judge.
+ */
 export function isInternalAddress(address: string): boolean {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    parsed = ipaddr.process(address);
+    // IPv6 text is first put in the WHATWG URL parser's canonical hex form: ipaddr.js reads
+    // `::a.b.c.d` as `::ffff:a.b.c.d`, while the socket would connect to `::a.b.c.d` itself.
+    const text = address.includes(':') ? new URL(`http://[${address}]/`).hostname.slice(1, -1) : address;
+    // process() turns ::ffff:a.b.c.d into a.b.c.d, so a mapped address is judged as IPv4.
+    parsed = ipaddr.process(text);
   } catch {
     return true;
   }
-  return BLOCKED.has(parsed.range());
+  if (parsed.kind() === 'ipv4') return parsed.range() !== PUBLIC_RANGE;
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.match(NAT64_WELL_KNOWN, 96)) return low32(v6).range() !== PUBLIC_RANGE;
+  // ::/96 is "unicast" to ipaddr.js (only :: and ::1 are named), but it is the IPv4-compatible block.
+  if (v6.parts.slice(0, 6).every((x) => x === 0)) return true;
+  return v6.range() !== PUBLIC_RANGE;
 }
 
 const ALLOW_HINT = 'Set ALLOW_PRIVATE_URLS=true to let this install reach internal addresses.';

@@ -37,6 +37,11 @@ export class RateLimiter {
     });
   }
 
+  /** Seconds until the current window of this length ends (a retry-after for a window only peeked at). */
+  secondsLeft(windowSeconds: number): number {
+    return Math.max(1, this.windowStart(windowSeconds) + windowSeconds - Math.floor(this.now() / 1000));
+  }
+
   /** How many events the bucket's current window has seen. */
   async used(bucket: string, windowSeconds: number): Promise<number> {
     return this.repo.peek(`${bucket}:${windowSeconds}`, this.windowStart(windowSeconds));

@@ -53,6 +53,26 @@ describe.each(adapters)('BlobStorage contract: %s', (_name, make) => {
     expect(await store.exists('uploads/tmp/broken')).toBe(false);
   });
 
+  it('lists what lies directly under a folder, with sub-folders and last change; a missing folder lists nothing', async () => {
+    const before = Date.now() - 5000;
+    await store.put('listing/7/task-files/a.csv', Buffer.from('a'));
+    await store.put('listing/7/task-files/b.xlsx', Buffer.from('b'));
+    await store.put('listing/8/task-files/c.csv', Buffer.from('c'));
+    const files = (await store.list('listing/7/task-files')).sort((x, y) => x.name.localeCompare(y.name));
+    expect(files.map((f) => [f.name, f.folder])).toEqual([
+      ['a.csv', false],
+      ['b.xlsx', false],
+    ]);
+    for (const f of files) expect(f.modifiedAt.getTime()).toBeGreaterThan(before);
+    expect((await store.list('listing')).map((f) => [f.name, f.folder]).sort()).toEqual([
+      ['7', true],
+      ['8', true],
+    ]);
+    expect(await store.list('listing/9/task-files')).toEqual([]);
+    expect(await store.list('listing/7/task-files/a.csv')).toEqual([]);
+    await expect(store.list('../etc')).rejects.toBeInstanceOf(InvalidBlobKeyError);
+  });
+
   it.each(['../etc/passwd', 'a/../../b', '/abs', 'a//b', 'a/./b', '.hidden', 'a\\b', 'a b', '', 'x/..'])('refuses the key %j', async (key) => {
     await expect(store.put(key, Buffer.from('x'))).rejects.toBeInstanceOf(InvalidBlobKeyError);
     await expect(store.get(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);

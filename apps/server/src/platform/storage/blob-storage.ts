@@ -23,7 +23,12 @@ export type BlobStorage = {
   /** Removes the key; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** What lies directly under a folder prefix (`accounts/12/task-files`): stored keys' last segments with their last change, and sub-folders; nothing for a missing folder. */
+  list(folder: string): Promise<BlobEntry[]>;
 };
+
+/** One name under a folder: a stored key (with when it was last written) or a sub-folder. */
+export type BlobEntry = { name: string; folder: boolean; modifiedAt: Date };
 
 /** Thrown for a key that could escape its folder or is not portable across adapters. */
 export class InvalidBlobKeyError extends Error {}

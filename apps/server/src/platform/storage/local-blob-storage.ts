@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertBlobKey, type BlobStorage } from './blob-storage.js';
+import { assertBlobKey, type BlobEntry, type BlobStorage } from './blob-storage.js';
 
 function missing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -97,5 +97,29 @@ export class LocalBlobStorage implements BlobStorage {
 
   async exists(key: string): Promise<boolean> {
     return (await this.size(key)) !== undefined;
+  }
+
+  async list(folder: string): Promise<BlobEntry[]> {
+    const dir = this.file(folder);
+    let names: string[];
+    try {
+      names = await fs.readdir(dir);
+    } catch (error) {
+      if (missing(error) || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+      throw error;
+    }
+    const out: BlobEntry[] = [];
+    for (const name of names) {
+      // Writes in progress (put/putStream temp files) are not stored keys yet.
+      if (/\.[0-9a-f]{12}\.tmp$/.test(name)) continue;
+      try {
+        const stat = await fs.stat(path.join(dir, name));
+        out.push({ name, folder: stat.isDirectory(), modifiedAt: stat.mtime });
+      } catch (error) {
+        // Removed between readdir and stat.
+        if (!missing(error)) throw error;
+      }
+    }
+    return out;
   }
 }
