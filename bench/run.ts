@@ -4,12 +4,14 @@ import { pathToFileURL } from 'node:url';
 import { printRows, type BenchRow } from './lib/report.js';
 
 // Runs every bench/*.bench.ts (or those named on the command line) and prints its figures.
+// The soak (10 minutes) runs only when named: `npm run bench soak`.
 const dir = import.meta.dirname;
 const only = process.argv.slice(2);
+const onlyWhenNamed = ['soak.bench.ts'];
 const files = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)))
+  .filter((f) => (only.length === 0 ? !onlyWhenNamed.includes(f) : only.some((o) => f.startsWith(o))))
   .sort();
 
 const all: Record<string, BenchRow[]> = {};

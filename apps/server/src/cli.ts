@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import pino from 'pino';
 import { z } from 'zod';
 import { email as emailSchema, password as passwordSchema } from '@scanbase/contracts';
+import { createBackup, postgresHint, restoreBackup } from './cli/backup.js';
 import { loadConfig } from './config.js';
 import { createContainer, type Container } from './container.js';
 import { openDatabase } from './platform/db/database.js';
@@ -116,6 +117,33 @@ program
   .action(async (file: string) => {
     const counts = await withContainer((c) => importData(c.db, file));
     process.stdout.write(`Imported from ${file}: ${Object.entries(counts).map(([t, n]) => `${t} ${n}`).join(', ')}\n`);
+  });
+
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+program
+  .command('backup')
+  .description('Write a backup (one tar file: the SQLite database, copied consistently while the server runs, and every stored file). On PostgreSQL it holds the files; back the database up with pg_dump.')
+  .argument('<file>', 'output file, e.g. scanbase-2025-01-31.tar')
+  .action(async (file: string) => {
+    const m = await createBackup(loadConfig(), file);
+    const what = m.database === 'sqlite' ? `the SQLite database (${m.migrations.length} migrations applied) and ${m.files} stored files (${mb(m.fileBytes)})` : `${m.files} stored files (${mb(m.fileBytes)})`;
+    process.stdout.write(`Backed up ${what} to ${file}.\n`);
+    if (m.database === 'postgres') process.stdout.write(`${postgresHint('backup')}\n`);
+  });
+
+program
+  .command('restore')
+  .description('Restore a backup into this install\'s DATA_DIR (stop the server first). Refuses a DATA_DIR that already holds a database or files, unless --force.')
+  .argument('<file>', 'file written by backup')
+  .option('--force', 'replace the database and stored files already in DATA_DIR')
+  .action(async (file: string, o: { force?: boolean }) => {
+    const config = loadConfig();
+    // A refusal (RestoreRefused) is printed by the handler at the end, with exit code 1.
+    const m = await restoreBackup(config, file, { force: o.force === true });
+    process.stdout.write(`Restored ${m.database === 'sqlite' ? 'the SQLite database and ' : ''}${m.files} stored files from ${file} (made ${m.createdAt}) into ${config.dataDir}.\n`);
+    if (m.database === 'postgres') process.stdout.write(`${postgresHint('restore')}\n`);
+    else process.stdout.write('Start Scanbase: migrations newer than the backup run at start.\n');
   });
 
 program.parseAsync(process.argv).catch((error: unknown) => {

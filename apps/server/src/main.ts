@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp, loggerOptions } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createContainer } from './container.js';
+import { PostgresEventBus } from './platform/bus/event-bus.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
     app.log.info({ roles: [...config.roles] }, 'Scanbase is running without the web role (no HTTP)');
     return;
   }
+  // A websocket says 'ready' once subscribed; events from other processes reach it only after LISTEN.
+  if (container.bus instanceof PostgresEventBus) await container.bus.whenListening();
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Scanbase is listening on ${address} (${config.database.kind === 'sqlite' ? `SQLite ${config.database.file}` : 'PostgreSQL'}); open ${config.publicUrl}`);
 }

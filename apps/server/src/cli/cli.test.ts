@@ -1,19 +1,23 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legacy, signUpVerified, v2 } from '../test/fixtures.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, postgresUrl, type TestApp } from '../test/test-app.js';
 import { derivedTables, tablesInOrder } from '../platform/db/tables.js';
+import { scanAccount, scannerSignIn } from '../modules/scans/scans.test-helpers.js';
+import { readTarIndex } from './tar.js';
 
 const run = promisify(execFile);
 const cliFile = path.join(import.meta.dirname, '..', 'cli.ts');
 
 /** Runs the CLI against the test app's database; answers stdout, stderr and the exit code. */
-async function cli(t: TestApp, args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  const env = { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.database.kind === 'postgres' ? t.config.database.url : '', SMTP_URL: t.config.smtpUrl, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'warn' };
+async function cli(t: TestApp, args: string[], extraEnv: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; code: number }> {
+  const env = { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.database.kind === 'postgres' ? t.config.database.url : '', SMTP_URL: t.config.smtpUrl, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'warn', ...extraEnv };
   try {
     const r = await run(process.execPath, ['--import', 'tsx', cliFile, ...args], { env, cwd: path.join(import.meta.dirname, '..', '..') });
     return { stdout: r.stdout, stderr: r.stderr, code: 0 };
@@ -73,7 +77,7 @@ describe('the CLI', () => {
   }, 60_000);
 
   it('moves a whole install from SQLite to this database with data:export and data:import', async () => {
-    const source = await createTestApp({ DATABASE_URL: '' });
+    const source = await createTestApp({ DATABASE_URL: '', V2_LIMIT_PER_MINUTE: '1000000' });
     const target = await createTestApp();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'export-')), 'install.jsonl');
     try {
@@ -107,4 +111,130 @@ describe('the CLI', () => {
     const names = tables.map((x) => x.name).filter((n) => !n.startsWith('kysely_') && !derivedTables.includes(n)).sort();
     expect(tablesInOrder.map((x) => x.name).sort()).toEqual(names);
   });
+});
+
+describe('backup and restore', () => {
+  it('backs up a running SQLite install (database and stored files) and restores it into a new DATA_DIR', async () => {
+    const source = await createTestApp({ DATABASE_URL: '' });
+    const restoredDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanbase-restored-'));
+    const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanbase-backup-'));
+    const file = path.join(backupDir, 'scanbase.tar');
+    let restored: TestApp | undefined;
+    try {
+      const a = await scanAccount(source);
+      const photo = await a.question('Photo of the pass', 'dropboximage');
+      const service = await a.service({ validation_method: 'record' });
+      await a.must('services/set-questions', { id: service, questions: [{ id: photo, condition: 'pre_submit', required: false }] });
+      const scanner = await scannerSignIn(source, await a.appUser([service]));
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+      const sent = await scanner.call('app/upload', { scans: [{ serviceId: service, value: 'BEFORE-BACKUP', clientScanId: randomUUID(), answers: [{ questionId: photo, image: `data:image/png;base64,${png.toString('base64')}` }] }] });
+      expect(sent.status).toBe(200);
+      const answer = await source.container.db.kysely.selectFrom('scan_answers').select(['id', 'file_key']).where('file_key', 'is not', null).executeTakeFirstOrThrow();
+
+      // Scans keep arriving while the backup runs: the copy must still be one consistent snapshot.
+      let backingUp = true;
+      let during = 0;
+      const writer = async () => {
+        while (backingUp && during < 5000) {
+          const r = await scanner.scan(service, `DURING-${during}`);
+          if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+          during++;
+        }
+      };
+      const [backup] = await Promise.all([cli(source, ['backup', file]).finally(() => (backingUp = false)), writer()]);
+      expect(backup.stderr).toBe('');
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toMatch(/Backed up the SQLite database \(\d+ migrations applied\) and 1 stored files/);
+      const names = (await readTarIndex(file)).map((e) => e.name);
+      expect(names.slice(0, 2)).toEqual(['manifest.json', 'scanbase.db']);
+      expect(names).toContain(`files/${answer.file_key!}`);
+      // The archive is a plain tar, so operators can look inside with the usual tools.
+      const listed = spawnSync('tar', ['-tf', file], { encoding: 'utf8' });
+      if (listed.status !== null && !listed.error) expect(listed.stdout.trim().split('\n')).toEqual(names);
+
+      const env = { DATA_DIR: restoredDir, DATABASE_URL: '' };
+      const restore = await cli(source, ['restore', file], env);
+      expect(restore.stderr).toBe('');
+      expect(restore.code).toBe(0);
+      expect(restore.stdout).toContain('Restored the SQLite database and 1 stored files');
+      const again = await cli(source, ['restore', file], env);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('already holds an install');
+      expect(again.stderr).toContain('--force');
+      expect((await cli(source, ['restore', file, '--force'], env)).code).toBe(0);
+
+      // Start on the restored DATA_DIR, sign in, see the scans and the photo.
+      restored = await createTestApp({ DATABASE_URL: '', DATA_DIR: restoredDir });
+      const signIn = await v2(restored.app, 'auth/signin', { email: a.owner.email, password: a.owner.password });
+      expect(signIn.status).toBe(200);
+      const token = signIn.body.token as string;
+      const recent = await v2(restored.app, 'scans/recent', { limit: 1 }, token);
+      expect(recent.status).toBe(200);
+      expect((recent.body.items as { value: string }[])[0]?.value).toMatch(/^(BEFORE-BACKUP|DURING-\d+)$/);
+      const values = (await restored.container.db.kysely.selectFrom('scans').select('value').execute()).map((x) => x.value);
+      expect(values).toContain('BEFORE-BACKUP');
+      // Whatever arrived during the backup is there up to some point, with no gap: one snapshot.
+      const duringValues = values.filter((v) => v.startsWith('DURING-')).map((v) => Number(v.slice(7))).sort((x, y) => x - y);
+      expect(duringValues).toEqual(duringValues.map((_, i) => i));
+      expect(duringValues.length).toBeLessThanOrEqual(during);
+      const image = await restored.app.inject({ method: 'POST', url: '/api-v2/scans/file/', payload: { answerId: answer.id }, headers: { authorization: `Bearer ${token}` } });
+      expect(image.statusCode).toBe(200);
+      expect(image.rawPayload.equals(png)).toBe(true);
+    } finally {
+      await restored?.close();
+      await source.close();
+      fs.rmSync(restoredDir, { recursive: true, force: true });
+      fs.rmSync(backupDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('refuses a file that is not a backup, a missing database, and a backup of the other database kind', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanbase-notbackup-'));
+    try {
+      const junk = path.join(dir, 'junk.tar');
+      fs.writeFileSync(junk, Buffer.alloc(4096));
+      const notBackup = await cli(t, ['restore', junk], { DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '' });
+      expect(notBackup.code).toBe(1);
+      expect(notBackup.stderr).toContain('is not a Scanbase backup');
+      const noDatabase = await cli(t, ['backup', path.join(dir, 'none.tar')], { DATA_DIR: path.join(dir, 'empty'), DATABASE_URL: '' });
+      expect(noDatabase.code).toBe(1);
+      expect(noDatabase.stderr).toContain('There is no database');
+
+      const sourceDir = path.join(dir, 'source');
+      await (await createTestApp({ DATABASE_URL: '', DATA_DIR: sourceDir })).close();
+      const file = path.join(dir, 'sqlite.tar');
+      expect((await cli(t, ['backup', file], { DATA_DIR: sourceDir, DATABASE_URL: '' })).code).toBe(0);
+      // Refused before any connection is made, so the address need not exist.
+      const intoPostgres = await cli(t, ['restore', file], { DATA_DIR: path.join(dir, 'pg'), DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+      expect(intoPostgres.code).toBe(1);
+      expect(intoPostgres.stderr).toContain('holds a SQLite database');
+      expect(fs.existsSync(path.join(dir, 'pg'))).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it.skipIf(!postgresUrl)('on PostgreSQL backs up the stored files and points at pg_dump for the database', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanbase-pgbackup-'));
+    try {
+      await t.container.storage.put('accounts/1/task-files/source.csv', Buffer.from('A,1\n'));
+      const file = path.join(dir, 'files.tar');
+      const backup = await cli(t, ['backup', file]);
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toContain('pg_dump --format=custom');
+      const names = (await readTarIndex(file)).map((e) => e.name);
+      expect(names).toContain('files/accounts/1/task-files/source.csv');
+      expect(names).not.toContain('scanbase.db');
+
+      const restore = await cli(t, ['restore', file], { DATA_DIR: path.join(dir, 'new') });
+      expect(restore.code).toBe(0);
+      expect(restore.stdout).toContain('pg_restore');
+      expect(fs.readFileSync(path.join(dir, 'new', 'files', 'accounts', '1', 'task-files', 'source.csv'), 'utf8')).toBe('A,1\n');
+      const intoSqlite = await cli(t, ['restore', file], { DATA_DIR: path.join(dir, 'sqlite'), DATABASE_URL: '' });
+      expect(intoSqlite.code).toBe(1);
+      expect(intoSqlite.stderr).toContain('made on PostgreSQL');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
