@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useOnline } from '../../../api/useOnline';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { useConnectivityProbe } from '../hooks/useConnectivityProbe';
 import { useRefreshServices } from '../hooks/useRefreshServices';
 import { useScanner } from '../hooks/useScanner';
 import { useScannerSession } from '../hooks/useScannerSession';
@@ -22,6 +23,7 @@ import { WebviewScreen } from './WebviewScreen';
 export function ScannerApp() {
   const { session } = useScanner();
   const { signedIn, profile, serviceId, continuous, camera } = useScannerSession();
+  useConnectivityProbe();
   const online = useOnline();
   const userId = signedIn && profile ? profile.user.id : null;
   const queue = useScanQueue(userId);
