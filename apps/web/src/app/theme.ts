@@ -37,7 +37,10 @@ export const theme = createTheme({
   breakpoints: { values: breakpoints },
   palette: {
     mode: 'light',
-    primary: { main: '#2196F3', contrastText: '#ffffff' },
+    // #2196F3 (spec section 9) is the brand blue, but white text on it (and it as text on the page
+    // background) reads at 3:1, below WCAG AA's 4.5:1; it stays as `light`, and every text and button
+    // uses the darker blue of the same hue (5.5:1 on #F7F9FC). See docs/WEB.md, "Colour and contrast".
+    primary: { main: '#1565C0', light: '#2196F3', contrastText: '#ffffff' },
     error: { main: customColours.deleteButton },
     info: { main: customColours.info },
     background: { default: customColours.pageBackground, paper: '#ffffff' },
@@ -55,6 +58,8 @@ export const theme = createTheme({
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiTextField: { defaultProps: { fullWidth: true } },
+    // A disabled field's help still explains it: keep it readable (4.5:1), not MUI's faded grey.
+    MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: '#5f6b7a' } } } },
     MuiPaper: { styleOverrides: { outlined: { borderColor: '#dde3ea' } } },
     MuiCssBaseline: { styleOverrides: { html: { scrollBehavior: 'smooth' } } },
   },

@@ -42,7 +42,7 @@ export function AccountMenu() {
       <Tooltip title="Account">
         <IconButton
           onClick={(event) => setAnchor(event.currentTarget)}
-          aria-label="Account menu"
+          aria-label={`Account menu, ${initials(user?.name ?? '', user?.username ?? '')}`}
           aria-haspopup="menu"
           aria-expanded={anchor ? 'true' : undefined}
           data-tour="account-menu"

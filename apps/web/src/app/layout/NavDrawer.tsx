@@ -17,6 +17,7 @@ import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -84,24 +85,26 @@ export function NavDrawer({ variant, open, onClose }: Props) {
               const def = routesByName.get(item.route);
               const selected = pathname.startsWith(item.activePrefix);
               return (
-                <ListItemButton
-                  key={item.route}
-                  component={RouterLink}
-                  href={def ? hrefFor(def) : '/'}
-                  selected={selected}
-                  onClick={variant === 'temporary' ? onClose : undefined}
-                  data-tour={item.tourId}
-                  aria-current={selected ? 'page' : undefined}
-                  sx={{
-                    mx: 1,
-                    borderRadius: 2,
-                    '&.Mui-selected': { bgcolor: 'custom.appBackground', color: 'primary.dark' },
-                    '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
-                  }}
-                >
-                  <ListItemIcon sx={{ minWidth: 36 }}>{icons[item.icon]}</ListItemIcon>
-                  <ListItemText primary={item.label} slotProps={{ primary: { fontSize: 14, fontWeight: selected ? 600 : 500 } }} />
-                </ListItemButton>
+                <ListItem key={item.route} disablePadding>
+                  <ListItemButton
+                    component={RouterLink}
+                    href={def ? hrefFor(def) : '/'}
+                    selected={selected}
+                    onClick={variant === 'temporary' ? onClose : undefined}
+                    data-tour={item.tourId}
+                    aria-current={selected ? 'page' : undefined}
+                    sx={{
+                      mx: 1,
+                      flexGrow: 1,
+                      borderRadius: 2,
+                      '&.Mui-selected': { bgcolor: 'custom.appBackground', color: 'primary.dark' },
+                      '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
+                    }}
+                  >
+                    <ListItemIcon sx={{ minWidth: 36 }}>{icons[item.icon]}</ListItemIcon>
+                    <ListItemText primary={item.label} slotProps={{ primary: { fontSize: 14, fontWeight: selected ? 600 : 500 } }} />
+                  </ListItemButton>
+                </ListItem>
               );
             })}
           </List>

@@ -18,6 +18,7 @@ import { ResultChips } from './ResultChips';
 import { SearchPickers } from './SearchPickers';
 import { ValueSearchField } from './ValueSearchField';
 import { ZoneField } from './ZoneField';
+import { VisuallyHidden } from '../../../ui/VisuallyHidden';
 
 type Props = { search: SearchState; update: (patch: Partial<SearchState>, how?: UpdateOptions) => void; onClear: () => void; accountZone: string };
 
@@ -63,15 +64,15 @@ export function FilterBar({ search, update, onClear, accountZone }: Props) {
       variant="outlined"
       size="small"
       onClick={() => setOpen(true)}
-      aria-label={`${phone ? 'Filters' : 'More filters'}${drawerCount > 0 ? `, ${drawerCount} in use` : ''}`}
       sx={{ bgcolor: 'background.paper', whiteSpace: 'nowrap' }}
       startIcon={
-        <Badge color="primary" badgeContent={drawerCount} max={99} sx={{ mr: drawerCount > 0 ? 0.75 : 0 }}>
+        <Badge color="primary" badgeContent={drawerCount} max={99} slotProps={{ badge: { 'aria-hidden': true } }} sx={{ mr: drawerCount > 0 ? 0.75 : 0 }}>
           <FilterListOutlined />
         </Badge>
       }
     >
       {phone ? 'Filters' : 'More filters'}
+      {drawerCount > 0 ? <VisuallyHidden>{`, ${drawerCount} in use`}</VisuallyHidden> : null}
     </Button>
   );
   const zone = (fullWidth: boolean) => <ZoneField value={search.tz} accountZone={accountZone} onChange={(tz) => update({ tz })} fullWidth={fullWidth} />;

@@ -47,7 +47,7 @@ export function ScanMap({ points, tileUrl, attribution, timeZone, fitKey, height
   const drawable = points.filter(isDrawable);
   const bounds = boundsOf(drawable);
   return (
-    <Box sx={{ height, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider', '& .leaflet-container': { height: '100%', width: '100%', font: 'inherit' }, '& .scan-marker': { background: 'none', border: 0 } }}>
+    <Box sx={{ height, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider', '& .leaflet-container': { height: '100%', width: '100%', font: 'inherit' }, '& .scan-marker': { background: 'none', border: 0 }, '& .leaflet-control-attribution a': { color: 'primary.main', textDecoration: 'underline' } }}>
       <MapContainer bounds={bounds ?? undefined} center={bounds ? undefined : [20, 0]} zoom={bounds ? undefined : 2} scrollWheelZoom worldCopyJump>
         <TileLayer url={tileUrl} attribution={attribution} />
         <FitBounds bounds={bounds} fitKey={fitKey} />

@@ -2,6 +2,7 @@ import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
+import { TriStateCheckbox } from '../../../ui/TriStateCheckbox';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -143,7 +144,7 @@ export function ScanTable(props: ScanTableProps) {
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">
-              <Checkbox
+              <TriStateCheckbox
                 size="small"
                 checked={all}
                 indeterminate={some && !all}

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
+import { TriStateCheckbox } from '../../../ui/TriStateCheckbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -25,7 +26,7 @@ export function UserChecklist({ users, selected, onChange }: Props) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <FormControlLabel
-        control={<Checkbox checked={all} indeterminate={some && !all} onChange={(event) => onChange(event.target.checked ? new Set(users.map((user) => user.id)) : new Set())} />}
+        control={<TriStateCheckbox checked={all} indeterminate={some && !all} onChange={(event) => onChange(event.target.checked ? new Set(users.map((user) => user.id)) : new Set())} />}
         label={<Typography sx={{ fontWeight: 600 }}>Everyone ({users.length})</Typography>}
       />
       <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, pl: { xs: 1.5, sm: 3 }, display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>

@@ -15,11 +15,10 @@ import { RouterLink } from '../../../ui/RouterLink';
 import { formatDateTime } from '../../tasks/schedule-form';
 import { uploadScansHref } from '../upload-filters';
 import { ResultCounts } from './ResultCounts';
+import { visuallyHidden } from '../../../ui/VisuallyHidden';
 
 type Props = { uploads: readonly UploadRow[]; timeZone: string | undefined };
 
-/** Read by screen readers, not shown (MUI's own visuallyHidden lives in @mui/utils, not a dependency of the app). */
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 const deleted = (name: string, isDeleted: boolean) => (isDeleted ? `${name} (deleted)` : name);
 const scans = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'scan' : 'scans'}`;
 

@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import { request as playwrightRequest, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { e2eEnv } from '../support/env.js';
+import { createVerifiedOwner, expect, PASSWORD, signInWithForm, test, uniqueEmail } from '../support/fixtures.js';
+
+/*
+ * Accessibility (issue 19). axe-core on every built page of the web app's route table, signed out for the
+ * public pages and as an owner with realistic data for the others, at 1280 and 390 px: no serious or
+ * critical violation. A page built later is checked without touching this file (the table is read at run
+ * time). Then every main flow by keyboard alone.
+ */
+
+/** The part of a route table entry this spec reads (apps/web/src/app/route-types.ts). */
+type RouteEntry = { name: string; path: string; layout: 'app' | 'public'; meta: { authenticate: boolean; title: string }; page?: unknown };
+type RouteModules = {
+  table: { routeTable: readonly RouteEntry[] };
+  paths: { buildPath: (path: string, params?: Record<string, string | number | undefined>) => string };
+};
+
+/** The web app's own route table and path builder, loaded as they are (not a copy that could drift). */
+async function routeModules(): Promise<RouteModules> {
+  const at = (file: string) => new URL(`../../apps/web/src/app/${file}`, import.meta.url).href;
+  const table = (await import(at('route-table.ts'))) as RouteModules['table'];
+  const paths = (await import(at('route-paths.ts'))) as RouteModules['paths'];
+  return { table, paths };
+}
+
+const APP_PASSWORD = 'scan-Gate-2468';
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+/** WCAG 2.x A and AA plus axe's best practices: what "no serious or critical violation" is measured against. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+type Seed = {
+  email: string;
+  username: string;
+  params: Record<string, string | number>;
+  scanId: number;
+  serviceId: number;
+  /** Task id per task type (a type the server cannot create uses the generatebarcode task). */
+  taskIds: Record<string, number>;
+};
+
+async function v2<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const response = await request.post(`${e2eEnv().baseUrl}/api-v2/${path}/`, { data, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** One account with a database of values, questions, a service using both, an app user, scans, a template and tasks. */
+async function seedAccount(request: APIRequestContext): Promise<Seed> {
+  const email = uniqueEmail('a11y');
+  const admin = await createVerifiedOwner(request, email);
+  const database = await v2<{ id: number }>(request, admin, 'databases/create', { name: 'Tickets' });
+  await v2(request, admin, 'databases/add-value', { id: database.id, value: 'TICKET-0042', response: 'Welcome, Ada. Seat 14B.', validity: 1 });
+  await v2(request, admin, 'databases/add-value', { id: database.id, value: 'TICKET-0099', response: 'Refunded ticket', validity: 0 });
+  const seat = await v2<{ id: number }>(request, admin, 'questions/create', { text: 'Seat', type: 'manual' });
+  await v2(request, admin, 'questions/create', { text: 'Ticket photo', type: 'dropboximage' });
+  const service = await v2<{ id: number }>(request, admin, 'services/create', { variables: { validation_method: 'database', service_name: 'Main gate', database_id: database.id } });
+  await v2(request, admin, 'services/set-questions', { id: service.id, questions: [{ id: seat.id, condition: 'shared_submit', required: false }] });
+  const username = `gate-${Date.now().toString(36)}`;
+  const appUser = await v2<{ id: number }>(request, admin, 'appusers/create', { username, password: APP_PASSWORD, serviceIds: [service.id] });
+
+  const signIn = await request.post(`${e2eEnv().baseUrl}/api-v2/app/signin/`, { data: { username, password: APP_PASSWORD, udid: `e2e-${randomUUID()}`, deviceName: 'Gate phone' } });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const app = ((await signIn.json()) as { token: string }).token;
+  const scans: { value: string; seat: string; at: string }[] = [
+    { value: 'TICKET-0042', seat: '14B', at: '2026-11-02T09:00:00.000Z' },
+    { value: 'TICKET-0099', seat: '3A', at: '2026-11-02T09:05:00.000Z' },
+    { value: 'TICKET-7777', seat: '', at: '2026-11-03T16:45:00.000Z' },
+  ];
+  for (const scan of scans) {
+    const answers = scan.seat ? [{ questionId: seat.id, values: [scan.seat] }] : [];
+    await v2(request, app, 'app/scan', { serviceId: service.id, value: scan.value, clientScanId: randomUUID(), scannedAt: scan.at, answers, properties: { gps_location: '48.858370,2.294481' } });
+  }
+  const found = await v2<{ items: { id: number }[] }>(request, admin, 'scans/search', {});
+  const scanId = found.items[0]?.id;
+  expect(scanId, 'a seeded scan').toBeDefined();
+
+  const template = await v2<{ id: number }>(request, admin, 'scans/templates/create', {
+    name: 'Gate report',
+    columns: [{ kind: 'field', field: 'value', header: 'Ticket' }, { kind: 'question', questionId: seat.id, header: 'Seat' }],
+  });
+
+  // A task of each type the server accepts, with inputs of that type; runNow on one gives a run to show.
+  const labels = await v2<{ task: { id: number }; jobId: number | null }>(request, admin, 'tasks/create', {
+    type: 'generatebarcode', name: 'Badges', runNow: true, inputs: { values: ['A-1', 'A-2'], layout: 'thermal-2x1', symbology: 'code128' },
+  });
+  const inputs: Record<string, Record<string, unknown>> = {
+    downloaddatabase: { databaseId: database.id },
+    clearDatabase: { databaseId: database.id },
+    downloadscan: { serviceIds: [service.id] },
+    exportscan: { templateId: template.id },
+    bulkscanremoval: { olderThanDays: 90 },
+    importdatabase: { databaseId: database.id, url: 'https://files.example.com/values.csv' },
+    importuser: { url: 'https://files.example.com/users.csv' },
+    postback: { url: 'https://erp.example.com/scans' },
+    downloaddevices: {},
+  };
+  const taskIds: Record<string, number> = { generatebarcode: labels.task.id };
+  for (const [type, typeInputs] of Object.entries(inputs)) {
+    const response = await request.post(`${e2eEnv().baseUrl}/api-v2/tasks/create/`, { data: { type, name: `Nightly ${type}`, inputs: typeInputs }, headers: { Authorization: `Bearer ${admin}` } });
+    if (response.ok()) taskIds[type] = ((await response.json()) as { task: { id: number } }).task.id;
+  }
+  expect(labels.jobId, 'the label run').not.toBeNull();
+
+  return {
+    email,
+    username,
+    scanId: scanId!,
+    serviceId: service.id,
+    taskIds,
+    params: { serviceId: service.id, databaseId: database.id, questionId: seat.id, userId: appUser.id, templateID: template.id, instanceId: labels.jobId!, token: 'a'.repeat(64) },
+  };
+}
+
+let seed: Seed;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  const request = await playwrightRequest.newContext();
+  try {
+    seed = await seedAccount(request);
+  } finally {
+    await request.dispose();
+  }
+});
+
+type Target = { name: string; href: string; title: string; signedIn: boolean };
+
+/** Every route with a page, with the seeded ids filled in; signed-out pages first. */
+async function targets(): Promise<Target[]> {
+  const { table, paths } = await routeModules();
+  const query: Record<string, string> = { 'account.scans.edit': `?scanId=${seed.scanId}`, 'crapp.edit_scan': `?scanId=${seed.scanId}`, 'account.scans.templates.new': `?ids=${seed.serviceId}` };
+  const list = table.routeTable
+    .filter((def) => def.page !== undefined)
+    .map((def) => {
+      const type = /^account\.tasks\.(\w+)\.edit$/.exec(def.name)?.[1];
+      const id = type ? (seed.taskIds[type] ?? seed.taskIds.generatebarcode) : undefined;
+      const href = paths.buildPath(def.path, { ...seed.params, ...(id ? { id } : {}) }) + (query[def.name] ?? '');
+      return { name: def.name, href, title: def.meta.title, signedIn: def.meta.authenticate };
+    });
+  return [...list.filter((t) => !t.signedIn), ...list.filter((t) => t.signedIn)];
+}
+
+/** Waits until the page's code, guard and data have loaded (no pending bar, spinner or skeleton). */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[aria-label="Loading page"], .MuiCircularProgress-indeterminate, .MuiSkeleton-root').filter({ visible: true })).toHaveCount(0);
+}
+
+function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+  return violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 200)}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`);
+}
+
+/**
+ * Opens a page as a link inside the app would (the router's history, no reload), which keeps the run short; the
+ * first page of a session is a full load.
+ */
+async function visit(page: Page, href: string): Promise<void> {
+  if (!page.url().startsWith(e2eEnv().baseUrl)) {
+    await page.goto(href);
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState({ ...(window.history.state as object | null), __TSR_index: Date.now() }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, href);
+}
+
+/** Console errors naming the Content-Security-Policy, reported (not worked around). */
+function watchCsp(page: Page, testInfo: TestInfo): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text())) {
+      testInfo.annotations.push({ type: 'csp', description: `${page.url()}: ${message.text()}` });
+    }
+  });
+}
+
+/** The pages are checked in groups, each a test of its own: one failure names its group, and no test runs for long. */
+const GROUPS = 4;
+
+for (let group = 0; group < GROUPS; group += 1) {
+  test(`axe at 1280 and 390 px: no serious or critical violation on any built page, group ${group + 1} of ${GROUPS}`, async ({ page }, testInfo) => {
+    test.setTimeout(420_000);
+    watchCsp(page, testInfo);
+    const all = await targets();
+    const size = Math.ceil(all.length / GROUPS);
+    let signedIn = false;
+    for (const target of all.slice(group * size, (group + 1) * size)) {
+      await test.step(`${target.name} (${target.href})`, async () => {
+        if (target.signedIn && !signedIn) {
+          await page.goto('/signin');
+          await signInWithForm(page, seed.email, PASSWORD);
+          await expect(page).not.toHaveURL(/\/signin/);
+          signedIn = true;
+        }
+        // One load per page, checked at both widths (the layout follows the viewport without a reload).
+        const started = Date.now();
+        await page.setViewportSize(VIEWPORTS[0]);
+        await visit(page, target.href);
+        await expect(page).toHaveTitle(`${target.title} · Scanbase`);
+        for (const viewport of VIEWPORTS) {
+          await page.setViewportSize(viewport);
+          await settled(page);
+          // Only violations: axe's passes and incomplete lists cost most of its time and are not read here.
+          const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).analyze();
+          expect.soft(describe(results.violations), `serious or critical axe violations on ${target.name} at ${viewport.width} px`).toEqual([]);
+        }
+        if (process.env.A11Y_TIMINGS) console.log(`${target.name}: ${Date.now() - started} ms`);
+      });
+    }
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus: proves it is reachable by keyboard, in order. */
+async function tabTo(page: Page, target: Locator, { backwards = false, max = 60 } = {}): Promise<void> {
+  await expect(target).toBeVisible();
+  for (let presses = 0; presses <= max; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Not reached with ${max} presses of ${backwards ? 'Shift+Tab' : 'Tab'}: ${target.toString()}`);
+}
+
+test('keyboard alone: sign in, create a service, scan, search, export', async ({ page, browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const request = page.request;
+  const email = uniqueEmail('keyboard');
+  const admin = await createVerifiedOwner(request, email);
+  const username = `door-${Date.now().toString(36)}`;
+  await v2(request, admin, 'appusers/create', { username, password: APP_PASSWORD, serviceIds: [] });
+
+  // Sign in: Tab between the fields, Enter submits.
+  await page.goto('/signin?to=%2Faccount%2Fservices%2F');
+  await tabTo(page, page.getByLabel('Email'));
+  await page.keyboard.type(email);
+  await tabTo(page, page.getByLabel('Password', { exact: true }));
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account\/services\/$/);
+
+  // Create a service: the type picker, the form, then tick the app user on the Users tab.
+  await tabTo(page, page.getByRole('main').getByRole('link', { name: /New service|Create a service/ }).first());
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account\/services\/pre-create\/$/);
+  await tabTo(page, page.getByRole('link', { name: /^Record scans\b/ }).first());
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account\/services\/new\/record$/);
+  await tabTo(page, page.getByLabel('Service name'));
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Front door');
+  await tabTo(page, page.getByRole('button', { name: 'Create and continue' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account\/services\/\d+\/users\/$/);
+  await tabTo(page, page.getByRole('checkbox', { name: username }));
+  await page.keyboard.press('Space');
+  await expect(page.getByText('1 person can use this service.')).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Save and continue to Questions' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account\/services\/\d+\/questions\/$/);
+
+  // Scan: the app user signs in on the scanner, picks the service and types a code.
+  const context = await browser.newContext({ baseURL: e2eEnv().baseUrl });
+  try {
+    const scanner = await context.newPage();
+    await scanner.goto('/scanner');
+    await tabTo(scanner, scanner.getByLabel('Username'));
+    await scanner.keyboard.type(username);
+    await tabTo(scanner, scanner.getByLabel('Password', { exact: true }));
+    await scanner.keyboard.type(APP_PASSWORD);
+    await scanner.keyboard.press('Enter');
+    // Their only service opens straight away.
+    await expect(scanner.getByRole('heading', { name: 'Front door' })).toBeVisible();
+    await tabTo(scanner, scanner.getByLabel('Type a code'));
+    await scanner.keyboard.type('DOOR-KEY-0001');
+    await scanner.keyboard.press('Enter');
+    await expect(scanner.getByTestId('result-value')).toHaveText('DOOR-KEY-0001');
+  } finally {
+    await context.close();
+  }
+
+  // Search: the nav link, then "/" jumps to the value search.
+  await tabTo(page, page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Scans' }), { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account\/scans\/search\/full\//);
+  const table = page.getByRole('table', { name: 'Scans' });
+  await expect(table.getByText('DOOR-KEY-0001')).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Search scanned values' })).toBeFocused();
+  await page.keyboard.type('KEY-0001');
+  await expect(page).toHaveURL(/value=KEY-0001/);
+  await expect(table.getByRole('row').filter({ hasText: 'DOOR-KEY-0001' })).toHaveCount(1);
+
+  // Export: the dialog opens on Enter, the CSV is made as a job, Enter on Download saves it.
+  await tabTo(page, page.getByRole('button', { name: 'Export', exact: true }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Export scans' });
+  await tabTo(page, dialog.getByRole('button', { name: 'Export 1 scan' }));
+  await page.keyboard.press('Enter');
+  const download = dialog.getByRole('button', { name: 'Download' });
+  await expect(download).toBeVisible({ timeout: 60_000 });
+  await tabTo(page, download, { backwards: true });
+  const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  const saved = testInfo.outputPath(file.suggestedFilename());
+  await file.saveAs(saved);
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  expect(await readFile(saved, 'utf8')).toContain('DOOR-KEY-0001');
+});
