@@ -140,6 +140,42 @@ async function searchLatency(sb: Sb, token: string, bodies: object[], samples: n
   return { p50: percentile(times, 50), p95: percentile(times, 95), total };
 }
 
+/** p50/p95 of scans/statistics over HTTP (several variants cycled). */
+async function statisticsLatency(sb: Sb, token: string, bodies: object[], samples: number): Promise<{ p50: number; p95: number; total: number }> {
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i < samples + 2; i++) {
+    const body = bodies[i % bodies.length]!;
+    const t0 = performance.now();
+    const res = await fetch(`${sb.url}/api-v2/scans/statistics/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const reply = (await res.json()) as { total?: number };
+    const ms = performance.now() - t0;
+    if (!res.ok || reply.total === undefined) throw new Error(`scans/statistics failed: ${JSON.stringify(reply).slice(0, 300)}`);
+    total = reply.total;
+    if (i >= 2) times.push(ms);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), total };
+}
+
+/** Statistics of the seeded account: all time (account zone, a half-hour zone by day, one service) and the last 30 days. */
+export async function statisticsRows(sb: Sb, main: Seeded, label: string): Promise<BenchRow[]> {
+  const samples = Number(process.env.BENCH_STATS_SAMPLES ?? 20);
+  const kinds: [string, object[]][] = [
+    ['all time', [{}, { tz: 'America/New_York' }, { tz: 'Europe/Berlin', bucket: 'week' }]],
+    ['all time, Asia/Kolkata by day', [{ tz: 'Asia/Kolkata', bucket: 'day' }]],
+    ['all time, one service', [0, 1, 2].map((i) => ({ serviceIds: [main.serviceIds[i]!] }))],
+    ['last 30 days', [{ period: 'last', pMetric: 'day', pNumber: 30 }]],
+  ];
+  const rows: BenchRow[] = [];
+  for (const [name, bodies] of kinds) {
+    const r = await statisticsLatency(sb, main.token, bodies, samples);
+    rows.push({ name: `statistics ${name} (${label}), p50`, value: r.p50, unit: 'ms' });
+    rows.push({ name: `statistics ${name} (${label}), p95`, value: r.p95, unit: 'ms', goal: '< 200 ms' });
+  }
+  return rows;
+}
+
 /** The four query kinds of the issue, on the seeded account. */
 export async function searchRows(sb: Sb, main: Seeded, label: string): Promise<BenchRow[]> {
   const day = (d: number) => new Date(START + d * DAY_MS).toISOString().slice(0, 10);
@@ -225,7 +261,7 @@ async function onPostgres(): Promise<BenchRow[]> {
   const sb = await startScanbase({ V2_LIMIT_PER_MINUTE: '1000000000' });
   try {
     const { main, rows } = await seedAll(sb);
-    return [...rows, ...(await searchRows(sb, main, 'PostgreSQL'))];
+    return [...rows, ...(await searchRows(sb, main, 'PostgreSQL')), ...(await statisticsRows(sb, main, 'PostgreSQL'))];
   } finally {
     await sb.close();
   }
@@ -238,7 +274,9 @@ export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   try {
     const { main, rows: seeded } = await seedAll(sb);
-    rows.push(...seeded, ...(await searchRows(sb, main, 'SQLite')), ...(await exportRows(sb, main, dir)));
+    rows.push(...seeded, ...(await searchRows(sb, main, 'SQLite')), ...(await statisticsRows(sb, main, 'SQLite')));
+    // BENCH_SKIP_EXPORTS=1: only the search and statistics figures (the exports take minutes).
+    if (process.env.BENCH_SKIP_EXPORTS !== '1') rows.push(...(await exportRows(sb, main, dir)));
   } finally {
     await sb.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { printRows, type BenchRow } from './lib/report.js';
+import { scanRate, scanRateInChild, type LoadResult, type ScanLoad } from './lib/scan-load.js';
 import { startBareServer, startScanbase } from './lib/servers.js';
 
 const VALUES = 1_000_000;
@@ -19,19 +19,6 @@ async function writeCsv(file: string): Promise<void> {
     if (!out.write(`TICKET-${String(i).padStart(8, '0')},Seat ${i % 500},1\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-}
-
-/** Requests/s with a fresh body per request (a new client scan id and a random ticket each time). */
-async function rate(url: string, headers: Record<string, string>, body: () => string): Promise<{ rps: number; non2xx: number; errors: number }> {
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    connections: 10,
-    duration: SECONDS,
-    requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, body: body() }) }],
-  });
-  return { rps: result.requests.average, non2xx: result.non2xx, errors: result.errors };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -60,9 +47,18 @@ export async function run(): Promise<BenchRow[]> {
     const { token } = (await signIn.json()) as { token: string };
 
     const scanBody = () => JSON.stringify({ serviceId, value: ticket(), clientScanId: randomUUID(), properties: { capture_type: 'camera' } });
-    const bareRate = await rate(`${bare.url}/scan`, {}, scanBody);
-    const scans = await rate(`${sb.url}/api-v2/app/scan/`, { authorization: `Bearer ${token}` }, scanBody);
-    if (scans.non2xx > 0 || scans.errors > 0) throw new Error(`scan bench saw ${scans.non2xx} non-2xx and ${scans.errors} errors`);
+    // Fresh bodies per request (a new client scan id and a random ticket each time), 10 connections; the
+    // load generator in this process (as the issue first measured) and in a process of its own (as baselines.md did).
+    const load = (url: string, headers: Record<string, string>): ScanLoad => ({ url, headers, serviceId, tickets: VALUES, connections: 10, seconds: SECONDS });
+    const checked = (label: string, r: LoadResult) => {
+      if (r.non2xx > 0 || r.errors > 0) throw new Error(`${label} saw ${r.non2xx} non-2xx and ${r.errors} errors`);
+      return r;
+    };
+    const scanLoad = load(`${sb.url}/api-v2/app/scan/`, { authorization: `Bearer ${token}` });
+    const bareRate = await scanRate(load(`${bare.url}/scan`, {}));
+    const scans = checked('app/scan', await scanRate(scanLoad));
+    const bareApart = await scanRateInChild(load(`${bare.url}/scan`, {}));
+    const scansApart = checked('app/scan (load in its own process)', await scanRateInChild(scanLoad));
 
     // Submission to websocket message in an administrator's browser, one scan at a time.
     const wsUrl = `${sb.url.replace('http', 'ws')}/ws?token=${adminToken}`;
@@ -93,6 +89,8 @@ export async function run(): Promise<BenchRow[]> {
     return [
       { name: 'bare Fastify POST route, random body (10 connections)', value: bareRate.rps, unit: 'req/s' },
       { name: 'app/scan: database service, 1M values, duplicates checked (10 connections)', value: scans.rps, unit: 'scans/s', baseline: bareRate.rps, baselineName: 'bare route', ratio: scans.rps / bareRate.rps, goal: '>= 3,000 scans/s, ratio >= 0.25' },
+      { name: 'bare Fastify POST route, load in its own process', value: bareApart.rps, unit: 'req/s' },
+      { name: 'app/scan, load in its own process', value: scansApart.rps, unit: 'scans/s', baseline: bareApart.rps, baselineName: 'bare route, same load', ratio: scansApart.rps / bareApart.rps, goal: 'ratio >= 0.25' },
       { name: 'submission to websocket message, p50', value: percentile(latencies, 50), unit: 'ms' },
       { name: 'submission to websocket message, p95', value: percentile(latencies, 95), unit: 'ms', goal: '< 100 ms' },
     ];

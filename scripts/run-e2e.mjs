@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { isStale, root } from './lib/stale.mjs';
+import { isStale, root, webSources } from './lib/stale.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -25,7 +25,7 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 
-if (isStale(join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'])) run('npm', ['run', 'build', '-w', '@scanbase/web']);
+if (isStale(join(root, 'apps/web/dist/index.html'), webSources)) run('npm', ['run', 'build', '-w', '@scanbase/web']);
 if (!existsSync(join(root, 'apps/server/dist/main.js'))) {
   console.error('apps/server/dist/main.js is missing: run "npm run build" at the repository root first.');
   process.exit(1);

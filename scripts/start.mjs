@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isStale, root } from './lib/stale.mjs';
+import { isStale, root, serverSources, webSources } from './lib/stale.mjs';
 
 const force = process.env.FORCE_BUILD === '1';
 
@@ -20,7 +20,7 @@ const stamp = (path) => writeFileSync(path, `${new Date().toISOString()}\n`);
 // The server and the contracts it imports (type-checked and emitted by tsc's incremental build).
 const serverOut = join(root, 'apps/server/dist/main.js');
 const serverStamp = join(root, 'apps/server/dist/.start-stamp');
-if (force || isStale(serverOut, []) || isStale(serverStamp, ['packages/contracts/src', 'packages/contracts/package.json', 'apps/server/src', 'apps/server/package.json', 'tsconfig.base.json', 'package-lock.json'])) {
+if (force || isStale(serverOut, []) || isStale(serverStamp, serverSources)) {
   console.log('== building the server (tsc -b packages/contracts apps/server)');
   run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/contracts', 'apps/server']);
   stamp(serverStamp);
@@ -29,7 +29,7 @@ if (force || isStale(serverOut, []) || isStale(serverStamp, ['packages/contracts
 // The web app (Vite), which imports the contracts' build from the step above.
 const webOut = join(root, 'apps/web/dist/index.html');
 const webStamp = join(root, 'apps/web/dist/.start-stamp');
-if (force || isStale(webOut, []) || isStale(webStamp, ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/contracts/src', 'package-lock.json'])) {
+if (force || isStale(webOut, []) || isStale(webStamp, webSources)) {
   console.log('== building the web app (vite build)');
   run('npm', ['run', 'build', '-w', '@scanbase/web']);
   stamp(webStamp);

@@ -6,6 +6,12 @@ import { fileURLToPath } from 'node:url';
 /** The repository root. */
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** What the server build (tsc -b packages/contracts apps/server) is made from. */
+export const serverSources = ['packages/contracts/src', 'packages/contracts/package.json', 'packages/contracts/tsconfig.json', 'apps/server/src', 'apps/server/package.json', 'apps/server/tsconfig.json', 'tsconfig.base.json', 'package-lock.json'];
+
+/** What the web build (vite build, importing the contracts' build) is made from. */
+export const webSources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/contracts/src', 'package-lock.json'];
+
 /** The newest modification time under a file or folder (0 when it does not exist). */
 export function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -212,7 +212,17 @@ export const scanSearchQuery = z.object({
 });
 export type ScanSearchQuery = z.input<typeof scanSearchQuery>;
 
-export const searchScans = defineV2Route({ path: 'scans/search', access: 'admin', summary: 'Scans matching the search filters, a page at a time, with the total.', body: scanSearchQuery, reply: z.object({ items: z.array(scanDetail), total: z.number().int(), page: z.number().int(), limit: z.number().int() }) });
+/** Past this many matching scans a search that no counter answers stops counting (`totalExact` false) unless `countAll`. */
+export const SEARCH_COUNT_CAP = 10_000;
+
+export const searchScans = defineV2Route({
+  path: 'scans/search',
+  access: 'admin',
+  summary:
+    'Scans matching the search filters, a page at a time, with the total. The total is exact when counters answer the filters (services, users, results, scanned-time window); otherwise counting stops past 10,000 (`total` 10000, `totalExact` false) unless `countAll` is true.',
+  body: scanSearchQuery.extend({ countAll: z.boolean().default(false) }),
+  reply: z.object({ items: z.array(scanDetail), total: z.number().int(), totalExact: z.boolean(), page: z.number().int(), limit: z.number().int() }),
+});
 
 export const scanChange = z.object({ field: z.string(), from: z.string(), to: z.string() });
 export const scanEdit = z.object({ id, at: timestamp, editor: z.string(), changes: z.array(scanChange) });

@@ -56,7 +56,7 @@ export function dispositionFileName(header: string | null): string | null {
   return name ? name : null;
 }
 
-const NETWORK_MESSAGE = 'Could not reach Scanbase. Check your connection and try again.';
+export const NETWORK_MESSAGE = 'Could not reach Scanbase. Check your connection and try again.';
 
 /** Joins the base and a route path: surrounding slashes and spaces trimmed, exactly one trailing slash. */
 export function v2Url(baseUrl: string, path: string): string {

@@ -1,4 +1,4 @@
-import { hasPrivilege, isAdminRole } from '@scanbase/contracts/roles';
+import { hasPrivilege, isAdminRole } from '@scanbase/contracts/role-rules';
 import type { AccessSnapshot } from '../session/session-store';
 import { signInHref } from '../session/sign-in-target';
 import type { RouteDef, RouteMeta } from './route-types';

@@ -1,6 +1,7 @@
 import type { PrivilegeName } from '@scanbase/contracts';
 import type { ComponentType } from 'react';
-import type { z } from 'zod';
+import type { PlannedArea } from '../features/system/planned-areas';
+import type { SearchSchema } from './search-params';
 
 /** Route meta read by the guards and the title updater (spec sections 2 and 6). */
 export type RouteMeta = {
@@ -27,16 +28,18 @@ export type RouteDef = {
   /** Spec form: leading slash, `{param}` and optional `{param?}`, trailing slash as the product links it. */
   path: string;
   /** Query parameters, validated (invalid values are dropped rather than failing the page). */
-  search?: z.ZodType<Record<string, unknown>>;
+  search?: SearchSchema;
   meta: RouteMeta;
   layout: RouteLayout;
   /** The page; absent when the screen is not available yet. */
   page?: PageLoader;
-  /** For screens not available yet: what a later issue will build there (shown to the visitor). */
-  planned?: readonly string[];
+  /** For screens not available yet: the area whose plans the page lists (features/system/planned-areas.ts). */
+  planned?: PlannedArea;
   /** A route that only forwards, e.g. an alias; receives the path and query string. */
   forward?: (pathname: string, search: string) => string;
 };
 
 /** Route params in spec form, e.g. `{ token: 'abc' }`. */
 export type RouteParams = Record<string, string | number | undefined>;
+
+export type { PlannedArea };

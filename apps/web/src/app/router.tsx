@@ -10,6 +10,7 @@ import {
 import type { ComponentType } from 'react';
 import type { CurrentPlace } from '../api/navigation-port';
 import { withChunkReporting } from './chunk-loading';
+import { firstPages } from './first-page';
 import { guardRoute } from './guards';
 import { PendingBar } from './layout/PendingBar';
 import { RootFrame } from './layout/RootFrame';
@@ -87,13 +88,9 @@ export function createAppRouter(services: AppServices, history?: RouterHistory) 
       getParentRoute: () => parent,
       path: toRouterPath(def.path),
       staticData: { def },
-      validateSearch: (raw: Record<string, unknown>) => {
-        if (!def.search) return raw;
-        const parsed = def.search.safeParse(raw);
-        return parsed.success ? parsed.data : {};
-      },
+      validateSearch: (raw: Record<string, unknown>) => (def.search ? def.search.parse(raw) : raw),
       beforeLoad: ({ context, location }) => guard(def, (context as RouterContext).services, location),
-      component: def.page ? lazyPage(def.page) : notAvailableYet,
+      component: firstPages[def.name] ?? (def.page ? lazyPage(def.page) : notAvailableYet),
     });
 
   const shellRoutes = routeTable.filter((def) => def.layout === 'app').map((def) => build(def, shell));

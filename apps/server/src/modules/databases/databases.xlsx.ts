@@ -1,6 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import unzipper from 'unzipper';
+import type { Entry, ParseStream } from 'unzipper';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
 
 /** What one XLSX file may unpack to: every entry's inflated bytes together, and rows of the sheet read. */
@@ -20,7 +19,7 @@ const mb = (bytes: number) => `${Math.round(bytes / 1_048_576).toLocaleString('e
  * source stops and the reader's input ends, so the reader gives up within about one chunk; the
  * caller then throws `failure()`.
  */
-function inflationGuard(source: Readable, maxBytes: number): { stream: Readable; failure(): CodedError | undefined } {
+function inflationGuard(source: Readable, maxBytes: number, parseZip: () => ParseStream): { stream: Readable; failure(): CodedError | undefined } {
   const forReader = new PassThrough();
   const forCounter = new PassThrough();
   let failure: CodedError | undefined;
@@ -35,8 +34,8 @@ function inflationGuard(source: Readable, maxBytes: number): { stream: Readable;
     forCounter.destroy();
     forReader.end();
   };
-  const counter = unzipper.Parse();
-  counter.on('entry', (entry: unzipper.Entry) => {
+  const counter = parseZip();
+  counter.on('entry', (entry: Entry) => {
     // The local header's size (0 when a data descriptor follows; the types leave the field out).
     declared += (entry.vars as { uncompressedSize?: number }).uncompressedSize ?? 0;
     if (declared > maxBytes) return stop();
@@ -74,7 +73,9 @@ function cellText(v: unknown): string {
 
 /** The rows of the first worksheet of an XLSX stream, as text, streamed in arrays of up to `chunk` rows (shared strings are cached), within `limits`. */
 export async function* xlsxRows(stream: Readable, chunk = 1000, limits: XlsxLimits = XLSX_LIMITS): AsyncGenerator<string[][]> {
-  const guard = inflationGuard(stream, limits.maxInflatedBytes);
+  // Loaded on first use: together ~1 s of the server's start-up otherwise (issue 18, `npm start` < 3 s).
+  const [{ default: ExcelJS }, { default: unzipper }] = await Promise.all([import('exceljs'), import('unzipper')]);
+  const guard = inflationGuard(stream, limits.maxInflatedBytes, () => unzipper.Parse());
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(guard.stream, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
   let rows = 0;
   try {

@@ -123,6 +123,22 @@ function wallHourExists(wall: number, zone: ZoneOffsets): boolean {
 
 const label = (wall: number) => new Date(wall).toISOString().slice(0, 16).replace('T', ' ');
 
+const QUARTER = 15 * 60_000;
+
+/**
+ * The UTC hours (start instants) whose quarter hours fall in more than one bucket of the zone: in a zone
+ * whose offset is not whole hours a count per UTC hour (the hourly counters) cannot be folded there,
+ * only its quarters can. Elsewhere every quarter of an hour is in the bucket of the hour's start.
+ */
+export function hoursAcrossBuckets(hours: number[], timeZone: string, bucket: Bucket): number[] {
+  const zone = new ZoneOffsets(timeZone);
+  return hours.filter((h) => {
+    const first = bucketStart(zone.wall(h), bucket);
+    for (let q = 1; q < 4; q++) if (bucketStart(zone.wall(h + q * QUARTER), bucket) !== first) return true;
+    return false;
+  });
+}
+
 /**
  * Folds UTC slot counts into buckets of a zone, oldest first. With `fill` (UTC instants) the empty buckets
  * from the one holding `fill.from` to the one holding `fill.to` are listed too, up to MAX_FILLED_BUCKETS.

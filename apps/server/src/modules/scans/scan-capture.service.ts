@@ -9,7 +9,8 @@ import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { Postbacks } from './postback.js';
 import { UPLOAD_EMAIL_JOB } from './upload-email.js';
 import { followUpQuestions, missingRequired, prepareAnswers } from './scan-answers.js';
-import type { CaptureServiceRow, NewScan, ScanListRow, ScanRecord, ScansRepo, ServiceQuestionInfo } from './scans.repo.js';
+import type { CaptureRead, CaptureServiceRow, NewScan, ScanListRow, ScanRecord, ScansRepo, ServiceQuestionInfo } from './scans.repo.js';
+import type { ScanWriter } from './scan-writer.js';
 import { describePeriod, fillVariables, isActive, limitWindowStart, localParts, responseKind, rewrite } from './validation-rules.js';
 
 /** The caller of the scanner API. */
@@ -48,7 +49,7 @@ function scannedAtOf(input: CaptureInput, receivedAt: string, index: number | nu
 
 /** Judges, stores and announces scans: the validation engine of issue 6. */
 export class ScanCaptureService {
-  constructor(private readonly deps: { repo: ScansRepo; storage: BlobStorage; bus: EventBus; postbacks: Postbacks; queue: JobQueue }) {}
+  constructor(private readonly deps: { repo: ScansRepo; writer: ScanWriter; storage: BlobStorage; bus: EventBus; postbacks: Postbacks; queue: JobQueue }) {}
 
   /** One online scan: judged now; a retry with the same client scan id answers the stored result. */
   async scan(caller: Scanner, input: CaptureInput): Promise<ScanResult> {
@@ -61,8 +62,9 @@ export class ScanCaptureService {
     const mailed: { uploadId: number; serviceId: number }[] = [];
     const results: ScanResult[] = [];
     for (const [index, input] of scans.entries()) {
-      const service = await this.deps.repo.captureService(caller.accountId, input.serviceId, caller.appUserId);
-      if (!service) throw new AppError('VALIDATION_FAILED', `Service ${input.serviceId} does not exist.`, [{ path: `scans.${index}.serviceId`, message: 'Unknown service' }]);
+      const read = await this.deps.repo.captureRead(caller.accountId, input.serviceId, caller.appUserId, input.clientScanId);
+      if (!read) throw new AppError('VALIDATION_FAILED', `Service ${input.serviceId} does not exist.`, [{ path: `scans.${index}.serviceId`, message: 'Unknown service' }]);
+      const { service } = read;
       // One upload per service, made when its first new scan is stored (a batch sent again makes none).
       const uploadFor = async () => {
         let id = uploads.get(service.id);
@@ -73,7 +75,7 @@ export class ScanCaptureService {
         }
         return id;
       };
-      results.push(await this.capture(caller, input, { kind: 'upload', uploadFor }, index, service));
+      results.push(await this.capture(caller, input, { kind: 'upload', uploadFor }, index, read));
     }
     for (const id of uploads.values()) await this.deps.repo.refreshUploadCount(caller.accountId, id);
     for (const m of mailed) await this.deps.queue.enqueue(UPLOAD_EMAIL_JOB, m, { accountId: caller.accountId, maxAttempts: 5 });
@@ -87,16 +89,16 @@ export class ScanCaptureService {
     return { clientScanId: record.client_scan_id ?? '', scanId: record.id, status: record.status as ScanStatus, text: shown.text, textKind: shown.kind, duplicate: false, followUpQuestionIds: followUpQuestions(questions, record.status), replayed: true };
   }
 
-  private async capture(caller: Scanner, input: CaptureInput, mode: Mode, index: number | null, known?: CaptureServiceRow): Promise<ScanResult> {
+  private async capture(caller: Scanner, input: CaptureInput, mode: Mode, index: number | null, known?: CaptureRead): Promise<ScanResult> {
     const { repo } = this.deps;
     const accountId = caller.accountId;
     const online = mode.kind === 'online';
-    // Uploads read the service already (to name a bad one); online scans read it here.
-    const service = known ?? (await repo.captureService(accountId, input.serviceId, caller.appUserId));
-    if (!service) throw new AppError('NOT_FOUND', `Service ${input.serviceId} does not exist.`);
-    const questions = await repo.serviceQuestions(accountId, service.id);
+    // Uploads read the service already (to name a bad one); online scans read it here, with its questions and any earlier scan of this client scan id.
+    const read = known ?? (await repo.captureRead(accountId, input.serviceId, caller.appUserId, input.clientScanId));
+    if (!read) throw new AppError('NOT_FOUND', `Service ${input.serviceId} does not exist.`);
+    const { service, questions } = read;
 
-    const earlier = await repo.findByClientId(accountId, input.clientScanId);
+    const earlier = read.earlierScanId === null ? undefined : await repo.get(accountId, read.earlierScanId);
     if (earlier) return this.replay(earlier, questions);
 
     if (online && service.deleted_at !== null) throw new AppError('CONFLICT', 'This service was deleted. Pick another service.');
@@ -119,24 +121,29 @@ export class ScanCaptureService {
 
     const properties = Object.entries(input.properties).filter(([name]) => name.trim() !== '');
     const uploadId = mode.kind === 'upload' ? await mode.uploadFor() : null;
-    let verdict: Verdict;
-    let scanId: number;
+    let done: readonly [Verdict, number] | undefined;
     try {
-      // Judged and stored in one transaction: duplicate and limit checks see every scan stored before.
-      [verdict, scanId] = await repo.transaction(async (r) => {
+      // Judged and stored in one transaction (shared with the scans arriving at the same moment, judged in
+      // turn): duplicate and limit checks see every scan stored before, those of the same batch included.
+      done = await this.deps.writer.store(async (r) => {
         const v = await this.judge(r, service, settings, caller, input, value, scannedAt);
         const scan: NewScan = {
           serviceId: service.id, appUserId: caller.appUserId, deviceId: caller.deviceId, uploadId,
           value, response: v.response, status: v.status, dbValueId: v.dbValueId, clientScanId: input.clientScanId, scannedAt, receivedAt, answers, properties,
         };
-        return [v, await r.insert(accountId, scan)] as const;
+        const id = await r.insert(accountId, scan);
+        return id === undefined ? undefined : ([v, id] as const);
       });
     } catch (error) {
-      // The same client scan id arrived twice at once: the other request stored it.
-      const stored = isUniqueViolation(error) ? await repo.findByClientId(accountId, input.clientScanId) : undefined;
-      if (stored) return this.replay(stored, questions);
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
     }
+    if (!done) {
+      // The same client scan id arrived twice at once: the other request stored it.
+      const stored = await repo.findByClientId(accountId, input.clientScanId);
+      if (stored) return this.replay(stored, questions);
+      throw new AppError('CONFLICT', 'This scan could not be stored. Please send it again.');
+    }
+    const [verdict, scanId] = done;
 
     let { status, response } = verdict;
     if (service.validation_method === 'postback' && verdict.status === -1) {
@@ -176,7 +183,7 @@ export class ScanCaptureService {
     const at = new Date(scannedAt);
     if (!isActive(settings, at, timeZone)) return { status: 0, response: respond(`This service is not active now (it runs ${describePeriod(settings)}).`), dbValueId: null, duplicate: false };
     if (method === 'ondevicerecord') return { status: -1, response: '', dbValueId: null, duplicate: false };
-    if (method === 'record' || method === 'postback') return this.limited(repo, service, settings, value, at, { status: method === 'postback' ? -1 : 1, response: '', dbValueId: null, duplicate: false }, respond);
+    if (method === 'record' || method === 'postback') return this.limited(repo, caller.accountId, service, settings, value, at, { status: method === 'postback' ? -1 : 1, response: '', dbValueId: null, duplicate: false }, respond);
 
     // database and ondevicedatabase (an upload the device did not judge)
     if (service.database_id === null || service.case_sensitive === null) return { status: 0, response: respond('This service has no database to validate against.'), dbValueId: null, duplicate: false };
@@ -196,14 +203,14 @@ export class ScanCaptureService {
         return { status: 0, response: respond(`Duplicate scan: first scanned ${when.date} ${when.time.slice(0, 5)}${who}.`), dbValueId: found.id, duplicate: true };
       }
     }
-    return this.limited(repo, service, settings, value, at, { status: 1, response: text, dbValueId: found.id, duplicate: false }, respond);
+    return this.limited(repo, caller.accountId, service, settings, value, at, { status: 1, response: text, dbValueId: found.id, duplicate: false }, respond);
   }
 
   /** Conditional validation: a valid scan beyond the allowed number per window becomes invalid. */
-  private async limited(repo: ScansRepo, service: CaptureServiceRow, settings: ServiceSettings, value: string, at: Date, verdict: Verdict, respond: (t: string) => string): Promise<Verdict> {
+  private async limited(repo: ScansRepo, accountId: number, service: CaptureServiceRow, settings: ServiceSettings, value: string, at: Date, verdict: Verdict, respond: (t: string) => string): Promise<Verdict> {
     const limit = settings.conditionalLimit;
     if (!limit || verdict.status !== 1) return { ...verdict, response: respond(verdict.response) };
-    const count = await repo.countValid(service.id, value, limitWindowStart(limit.window, at));
+    const count = await repo.countValid(accountId, service.id, value, limitWindowStart(limit.window, at));
     if (count < limit.maxScans) return { ...verdict, response: respond(verdict.response) };
     const per = limit.window === 'ever' ? 'in total' : `per ${limit.window}`;
     return { status: 0, response: respond(`Limit reached: ${limit.maxScans} scan${limit.maxScans === 1 ? '' : 's'} of this value ${per}.`), dbValueId: verdict.dbValueId, duplicate: false };

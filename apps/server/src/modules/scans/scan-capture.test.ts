@@ -140,6 +140,35 @@ describe('validation methods', () => {
     expect(stored.filter((x) => x.value === 'X-1')).toHaveLength(1);
   });
 
+  it('"value contains" finds a scan as soon as it is stored, and once, before and after the substring index takes it; edits and deletes follow', async () => {
+    const a = await scanAccount(t);
+    const service = await a.service({ validation_method: 'record' });
+    const s = await scannerSignIn(t, await a.appUser([service]));
+    const tag = randomUUID().slice(0, 8);
+    const ids: number[] = [];
+    for (const value of [`FRESH-${tag}-1`, `fresh-${tag}-2`, `OTHER-${tag}`]) ids.push((await s.scan(service, value)).body.scanId as number);
+    const found = async (term: string) => ((await a.must('scans/search', { value: term, limit: 50 })).items as { id: number }[]).map((x) => x.id).sort((x, y) => x - y);
+    // Not in the index yet (SQLite feeds it in batches): read directly, case-insensitively.
+    expect(await found(`fresh-${tag}`)).toEqual(ids.slice(0, 2));
+    // Fed (as a batch of scans would): found once, not twice.
+    await t.container.scans.repo.transaction((r) => r.indexPendingValues(1_000_000));
+    expect(await found(`fresh-${tag}`)).toEqual(ids.slice(0, 2));
+    expect(await found(`other-${tag}`)).toEqual([ids[2]]);
+    // An edited value is found by its new text only; a deleted scan is gone.
+    await a.must('scans/update', { id: ids[0], value: `RENAMED-${tag}` });
+    expect(await found(`fresh-${tag}`)).toEqual([ids[1]]);
+    expect(await found(`renamed-${tag}`)).toEqual([ids[0]]);
+    await a.must('scans/delete', { ids: [ids[1]] });
+    expect(await found(`fresh-${tag}`)).toEqual([]);
+    // A scan stored after the feed and changed before the next one is found by its current value.
+    const late = (await s.scan(service, `LATE-${tag}`)).body.scanId as number;
+    await a.must('scans/update', { id: late, value: `LATER-${tag}` });
+    expect(await found(`late-${tag}`)).toEqual([]);
+    expect(await found(`later-${tag}`)).toEqual([late]);
+    await t.container.scans.repo.transaction((r) => r.indexPendingValues(1_000_000));
+    expect(await found(`later-${tag}`)).toEqual([late]);
+  });
+
   it('regex rewrites of the value and the response, HTML and URL responses', async () => {
     const a = await scanAccount(t);
     const db = await a.database([

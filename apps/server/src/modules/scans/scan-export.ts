@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ExportColumn, ExportField } from '@scanbase/contracts';
 import { safeCell } from '../../platform/csv/csv-file.js';
+import { jsonPairs } from '../../platform/db/dialect.js';
 import { xlsxStream } from '../../platform/xlsx/xlsx-stream.js';
 import { dateFormatter } from './export-dates.js';
 import type { ScanFilter } from './scan-filter.js';
@@ -40,8 +41,6 @@ type Cell = string | number;
 type Reader = (r: ExportScanRow) => Cell;
 /** Names of the services, users and devices met so far in one export. */
 type Names = { services: Map<number, string>; users: Map<number, string>; devices: Map<number, string> };
-type AnswerRow = { scan_id: number; question_id: number; answer: string };
-type PropertyRow = { scan_id: number; name: string; value: string };
 
 /** Several answers to one question in one cell (as the legacy postback joins them). */
 const ANSWER_JOIN = '|^|';
@@ -133,34 +132,31 @@ async function defaultPlan(repo: ScansRepo, accountId: number, filter: ScanFilte
 }
 
 /**
- * The rows of one batch. Answers and properties come sorted by scan id, like the batch, so one walk
- * pairs them with their scans: no lookups, and nothing allocated per scan beyond its row.
+ * The rows of one batch. Each scan brings its answers (by question and position) and properties (by name)
+ * as JSON pairs read in the same query (`ScansRepo.exportBatches`): no lookups, and nothing allocated per
+ * scan beyond its row and its pairs.
  */
-function batchRows(plan: Plan, batch: ExportScanRow[], answers: AnswerRow[], properties: PropertyRow[], out: Cell[][]): void {
+function batchRows(plan: Plan, batch: ExportScanRow[], out: Cell[][]): void {
   const n = plan.kinds.length;
   const answered: string[][] = Array.from({ length: plan.questionCount }, () => []);
   const props: string[] = new Array<string>(plan.propertyCount).fill('');
-  let a = 0;
-  let p = 0;
   for (const r of batch) {
     for (const list of answered) list.length = 0;
     let most = 1;
     if (plan.questionCount > 0) {
-      while (a < answers.length && answers[a]!.scan_id < r.id) a++;
-      for (; a < answers.length && answers[a]!.scan_id === r.id; a++) {
-        const slot = plan.questionSlots.get(answers[a]!.question_id);
+      for (const [questionId, answer] of jsonPairs<number, string>(r.answers)) {
+        const slot = plan.questionSlots.get(questionId);
         if (slot === undefined) continue;
         const list = answered[slot]!;
-        list.push(answers[a]!.answer);
+        list.push(answer);
         if (list.length > most) most = list.length;
       }
     }
     if (plan.propertyCount > 0) {
       props.fill('');
-      while (p < properties.length && properties[p]!.scan_id < r.id) p++;
-      for (; p < properties.length && properties[p]!.scan_id === r.id; p++) {
-        const slot = plan.propertySlots.get(properties[p]!.name);
-        if (slot !== undefined) props[slot] = properties[p]!.value;
+      for (const [name, value] of jsonPairs<string, string>(r.properties)) {
+        const slot = plan.propertySlots.get(name);
+        if (slot !== undefined) props[slot] = value;
       }
     }
     const rows = plan.rowPerAnswer ? most : 1;
@@ -212,16 +208,12 @@ async function learnNames(repo: ScansRepo, accountId: number, names: Names, batc
 /** The rows of matching scans, batch by batch, as arrays of cells in header order. */
 async function* rowsOf(repo: ScansRepo, accountId: number, filter: ScanFilter, plan: Plan, onRows: (n: number) => void, signal: AbortSignal): AsyncGenerator<Cell[][]> {
   let done = 0;
-  for await (const batch of repo.exportBatches(accountId, filter)) {
+  const include = { answers: plan.questionCount > 0 ? (plan.questionFilter ?? 'all') : undefined, properties: plan.propertyCount > 0 ? (plan.propertyFilter ?? 'all') : undefined } as const;
+  for await (const batch of repo.exportBatches(accountId, filter, include)) {
     signal.throwIfAborted();
-    const ids = batch.map((r) => r.id);
-    const [answers, properties] = await Promise.all([
-      plan.questionCount > 0 ? repo.exportAnswers(accountId, ids, plan.questionFilter) : [],
-      plan.propertyCount > 0 ? repo.exportProperties(accountId, ids, plan.propertyFilter) : [],
-      learnNames(repo, accountId, plan.names, batch),
-    ]);
+    await learnNames(repo, accountId, plan.names, batch);
     const out: Cell[][] = [];
-    batchRows(plan, batch, answers, properties, out);
+    batchRows(plan, batch, out);
     yield out;
     done += batch.length;
     onRows(done);

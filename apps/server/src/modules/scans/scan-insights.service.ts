@@ -4,8 +4,9 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
-import { autoBucket, foldIntoBuckets, slotMinutes, type Bucket } from './scan-buckets.js';
-import type { ScanInsightsRepo } from './scan-insights.repo.js';
+import { autoBucket, foldIntoBuckets, hoursAcrossBuckets, slotMinutes, type Bucket } from './scan-buckets.js';
+import { counterFilter, countPlan, type CounterFilter, type ScanCountsRepo } from './scan-counts.repo.js';
+import type { ScanInsightsRepo, SlotCount } from './scan-insights.repo.js';
 import { searchFilter, searchZone } from './scan-search.service.js';
 
 type StatisticsQuery = z.output<typeof scanStatistics.body>;
@@ -19,8 +20,13 @@ export type MapConfig = { tileUrl: string; attribution: string };
 /** A file to send: its type, bytes (or stream) and the name it is offered under. */
 export type AnswerFile = { contentType: string; body: Buffer | Readable; fileName: string };
 
+const HOUR = 3_600_000;
 const DAY = 86_400_000;
 const TOP_USERS = 20;
+/** Hours read by quarter from the scans in one statement (each is a range of the account's time index). */
+const HOURS_PER_QUERY = 250;
+/** Past this many hours to read by quarter (an hourly chart of a long window in a half-hour zone) one grouped pass over the scans is cheaper. */
+const MAX_QUARTER_HOURS = 2_000;
 const THUMBNAIL_PX = 320;
 // A photo's decoded pixels are bounded: a small but hostile PNG could otherwise expand to gigabytes.
 const MAX_INPUT_PIXELS = 64_000_000;
@@ -49,22 +55,41 @@ function safeFileName(name: string): string {
 
 /** Statistics, the map and the photo gallery of the scans screens (all on the search filters). */
 export class ScanInsightsService {
-  constructor(private readonly deps: { repo: ScanInsightsRepo; storage: BlobStorage; map: MapConfig; accountZone: (accountId: number) => Promise<string> }) {}
+  constructor(private readonly deps: { repo: ScanInsightsRepo; counts: ScanCountsRepo; storage: BlobStorage; map: MapConfig; accountZone: (accountId: number) => Promise<string> }) {}
 
-  /** Totals by result, service and user, and counts over time in buckets of the search time zone. */
-  async statistics(accountId: number, q: StatisticsQuery): Promise<StatisticsReply> {
+  /**
+   * Totals by result, service and user, and counts over time in buckets of the search time zone. Filters
+   * the counters answer (services, users, results, a scanned-time window) read them; the answer is the
+   * same as counting the scans (a test compares both on random scans and zones; `fromScans` counts the
+   * scans, `now` fixes the clock).
+   */
+  async statistics(accountId: number, q: StatisticsQuery, options: { fromScans?: boolean; now?: number } = {}): Promise<StatisticsReply> {
     const accountZone = await this.deps.accountZone(accountId);
     const zone = searchZone(q, accountZone);
-    const now = Date.now();
+    const now = options.now ?? Date.now();
     const { filter } = searchFilter(q, accountZone, now);
     const from = filter.from === undefined ? undefined : Date.parse(filter.from);
     const to = filter.to === undefined ? undefined : Date.parse(filter.to);
     // Offsets now and half a year ago catch daylight-saving zones; the window's edges catch a past or future rule.
     const minutes = slotMinutes(zone, [now, now - 182 * DAY, ...(from === undefined ? [] : [from]), ...(to === undefined ? [] : [to])]);
-    const [slots, who] = await Promise.all([
-      this.deps.repo.countsBySlot(accountId, filter, filter.timeFields?.[0] ?? 'scanned_at', minutes),
-      this.deps.repo.countsByUserAndService(accountId, filter),
-    ]);
+    // The chart spans the filter's window; an open side spans the data (an open end: up to now at least).
+    const spanOf = (slots: SlotCount[]) => {
+      let [first, last] = [Infinity, -Infinity];
+      for (const s of slots) {
+        const at = Date.parse(`${s.slot}:00.000Z`);
+        first = Math.min(first, at);
+        last = Math.max(last, at);
+      }
+      const start = from ?? (slots.length > 0 ? first : undefined);
+      const end = to ?? (from !== undefined ? Math.max(now, slots.length > 0 ? last : now) : slots.length > 0 ? last : undefined);
+      return start !== undefined && end !== undefined ? { from: start, to: end } : undefined;
+    };
+    const bucketOf = (span: { from: number; to: number } | undefined): Bucket => (q.bucket !== 'auto' ? q.bucket : span ? autoBucket(span.to - span.from) : 'day');
+    const field = filter.timeFields?.[0] ?? 'scanned_at';
+    const counted = options.fromScans || field !== 'scanned_at' ? undefined : counterFilter(filter);
+    const [slots, who] = counted
+      ? await Promise.all([this.countedSlots(accountId, counted, zone, minutes, (s) => bucketOf(spanOf(s))), this.deps.counts.byUserAndService(accountId, counted)])
+      : await Promise.all([this.deps.repo.countsBySlot(accountId, filter, field, minutes), this.deps.repo.countsByUserAndService(accountId, filter)]);
     const perService = new Map<number, number>();
     const perUser = new Map<number | null, number>();
     for (const r of who) {
@@ -75,20 +100,13 @@ export class ScanInsightsService {
     const names = await this.deps.repo.names(accountId, { services: [...perService.keys()], users: topUsers.flatMap(([id]) => (id === null ? [] : [id])) });
 
     const byResult = { valid: 0, invalid: 0, notValidated: 0 };
-    let [first, last] = [Infinity, -Infinity];
     for (const s of slots) {
       if (s.status === 1) byResult.valid += s.n;
       else if (s.status === 0) byResult.invalid += s.n;
       else byResult.notValidated += s.n;
-      const at = Date.parse(`${s.slot}:00.000Z`);
-      first = Math.min(first, at);
-      last = Math.max(last, at);
     }
-    // The chart spans the filter's window; an open side spans the data (an open end: up to now at least).
-    const start = from ?? (slots.length > 0 ? first : undefined);
-    const end = to ?? (from !== undefined ? Math.max(now, slots.length > 0 ? last : now) : slots.length > 0 ? last : undefined);
-    const span = start !== undefined && end !== undefined ? { from: start, to: end } : undefined;
-    const bucket: Bucket = q.bucket !== 'auto' ? q.bucket : span ? autoBucket(span.to - span.from) : 'day';
+    const span = spanOf(slots);
+    const bucket = bucketOf(span);
 
     return {
       total: byResult.valid + byResult.invalid + byResult.notValidated,
@@ -99,6 +117,37 @@ export class ScanInsightsService {
       byUser: topUsers.map(([id, count]) => ({ id, name: id === null ? NO_APP_USER : (names.users.get(id) ?? `User ${id}`), count })),
       byResult,
     };
+  }
+
+  /**
+   * Slot counts of a filter the counters answer, equal to `countsBySlot` on the scans: whole UTC hours from
+   * the hourly counters, the part-hours at the window's edges from the scans. A zone whose offset is not
+   * whole hours is folded by quarter hour, so there the hours that straddle two buckets are read by quarter
+   * from the scans, and so are the first and last hours with scans (they set the span that `auto` sizes
+   * buckets by); `bucketOf` picks the bucket from slots.
+   */
+  private async countedSlots(accountId: number, cf: CounterFilter, zone: string, minutes: 60 | 15, bucketOf: (slots: SlotCount[]) => Bucket): Promise<SlotCount[]> {
+    const plan = countPlan(cf);
+    const [hours, edges] = await Promise.all([this.deps.counts.hourSlots(accountId, cf, plan), this.deps.counts.rawSlots(accountId, cf, plan.edges, minutes)]);
+    if (minutes === 60 || hours.length === 0) return [...hours, ...edges];
+    const at = (slot: string) => Date.parse(`${slot}:00.000Z`);
+    let whole = hours;
+    const quarters: SlotCount[] = [...edges];
+    const byQuarter = async (starts: number[]) => {
+      for (let i = 0; i < starts.length; i += HOURS_PER_QUERY) {
+        const part = starts.slice(i, i + HOURS_PER_QUERY);
+        quarters.push(...(await this.deps.counts.rawSlots(accountId, cf, part.map((h) => ({ gte: new Date(h).toISOString(), lt: new Date(h + HOUR).toISOString() })), 15)));
+      }
+      const done = new Set(starts);
+      whole = whole.filter((s) => !done.has(at(s.slot)));
+    };
+    const starts = () => [...new Set(whole.map((s) => at(s.slot)))].sort((a, b) => a - b);
+    const all = starts();
+    await byQuarter([...new Set([all[0]!, all[all.length - 1]!])]);
+    const split = hoursAcrossBuckets(starts(), zone, bucketOf([...whole, ...quarters]));
+    if (split.length > MAX_QUARTER_HOURS) return this.deps.repo.countsBySlot(accountId, cf, 'scanned_at', 15);
+    await byQuarter(split);
+    return [...whole, ...quarters];
   }
 
   /** Matching scans with a valid `gps_location`, newest first, and where the map's tiles come from. */

@@ -1,11 +1,12 @@
-import type { ScanDetail, ScanStatus, scanFilters, scanSearchQuery } from '@scanbase/contracts';
+import { SEARCH_COUNT_CAP, type ScanDetail, type ScanStatus, type scanFilters, type searchScans } from '@scanbase/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import { toScanRow } from './scan-capture.service.js';
 import { isTimeZoneName, normalTime, periodMs, zonedToUtc, type ScanFilter, type ScanSort, type SortKey } from './scan-filter.js';
+import type { ScanCountsRepo } from './scan-counts.repo.js';
 import type { ScanListRow, ScansRepo } from './scans.repo.js';
 
-type Query = z.output<typeof scanSearchQuery>;
+type Query = z.output<typeof searchScans.body>;
 type Filters = z.output<typeof scanFilters>;
 
 const SORT: Record<Query['sortBy'], SortKey> = {
@@ -48,12 +49,16 @@ export function searchFilter(q: Filters, accountZone: string, now = Date.now()):
 
 /** Search for the scans screens: rows with answers and properties. */
 export class ScanSearchService {
-  constructor(private readonly deps: { repo: ScansRepo; accountZone: (accountId: number) => Promise<string> }) {}
+  constructor(private readonly deps: { repo: ScansRepo; counts: ScanCountsRepo; accountZone: (accountId: number) => Promise<string> }) {}
 
-  async search(accountId: number, q: Query): Promise<{ items: ScanDetail[]; total: number; page: number; limit: number }> {
+  /** A page and the total: exact from the counters when they answer the filters, else counted up to SEARCH_COUNT_CAP unless `countAll`. */
+  async search(accountId: number, q: Query): Promise<{ items: ScanDetail[]; total: number; totalExact: boolean; page: number; limit: number }> {
     const { filter, sort } = searchFilter(q, await this.deps.accountZone(accountId));
-    const { rows, total } = await this.deps.repo.search(accountId, filter, sort, { limit: q.limit, offset: (q.page - 1) * q.limit }, true);
-    return { items: await this.details(accountId, rows), total, page: q.page, limit: q.limit };
+    const [{ rows }, counted] = await Promise.all([
+      this.deps.repo.search(accountId, filter, sort, { limit: q.limit, offset: (q.page - 1) * q.limit }, false),
+      this.deps.counts.count(accountId, filter, q.countAll ? undefined : SEARCH_COUNT_CAP),
+    ]);
+    return { items: await this.details(accountId, rows), total: counted.total, totalExact: counted.exact, page: q.page, limit: q.limit };
   }
 
   /** Rows with their answers and properties. */

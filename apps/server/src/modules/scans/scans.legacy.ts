@@ -5,6 +5,7 @@ import type { LegacySection } from '../../platform/http/legacy/legacy-types.js';
 import type { ParamMap } from '../../platform/xml/xml-reader.js';
 import { el, textEl, type XmlNode } from '../../platform/xml/xml-writer.js';
 import { formatInZone, isDate, isTimeZoneName, normalTime, parseModifiedDiff, sortKeys, zonedToUtc, type ScanFilter, type ScanSort, type SortKey, type TimeField } from './scan-filter.js';
+import type { ScanCountsRepo } from './scan-counts.repo.js';
 import type { ScansRepo } from './scans.repo.js';
 
 const DEFAULT_ZONE = 'America/New_York';
@@ -145,13 +146,14 @@ function xmlName(name: string): string {
 }
 
 /** The `scans`, `uploads` and `scan_properties` sections. */
-export function scansLegacy(repo: ScansRepo, accountZone: (accountId: number) => Promise<string>): Record<string, LegacySection> {
+export function scansLegacy(repo: ScansRepo, counts: ScanCountsRepo, accountZone: (accountId: number) => Promise<string>): Record<string, LegacySection> {
   return {
     scans: {
       actions: {
         retrieve: legacyAction(async ({ params, auth }) => {
           const q = await legacyScanQuery(params, () => accountZone(auth.accountId));
-          const { rows, total } = await repo.search(auth.accountId, q.filter, q.sort, q.page, true);
+          // `<count>` is the exact number of matches (clients page with it): from the counters when they answer the filter, else counted in full.
+          const [{ rows }, { total }] = await Promise.all([repo.search(auth.accountId, q.filter, q.sort, q.page, false), counts.count(auth.accountId, q.filter)]);
           const scanIds = rows.map((r) => r.id);
           const [answers, properties] = await Promise.all([repo.answersOf(auth.accountId, scanIds), q.showProperties ? repo.propertiesOf(auth.accountId, scanIds) : Promise.resolve([])]);
           const stamp = (iso: string) => formatInZone(iso, q.zone);

@@ -7,6 +7,8 @@ import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { ScanConfig } from '../services/scan-config.js';
 import { Postbacks } from './postback.js';
 import { ScanCaptureService } from './scan-capture.service.js';
+import { ScanWriter } from './scan-writer.js';
+import { ScanCountsRepo } from './scan-counts.repo.js';
 import { ScannerSessionsRepo } from './scanner-sessions.repo.js';
 import { ScannerSessionsService } from './scanner-sessions.service.js';
 import { ScansRepo } from './scans.repo.js';
@@ -52,12 +54,14 @@ export function createScans(deps: {
   const repo = new ScansRepo(deps.db.kysely, deps.db.dialect, removeScanFiles);
   const postbacks = new Postbacks({ repo, queue: deps.queue, bus: deps.bus, allowPrivateUrls: deps.allowPrivateUrls, timeoutMs: deps.postbackTimeoutMs });
   const sessions = new ScannerSessionsService({ repo: new ScannerSessionsRepo(deps.db.kysely), appUsers: deps.scanConfig.appUsers, devices: deps.scanConfig.devices, accounts: deps.accounts, limiter: deps.limiter, limits: deps.limits });
-  const capture = new ScanCaptureService({ repo, storage: deps.storage, bus: deps.bus, postbacks, queue: deps.queue });
+  const capture = new ScanCaptureService({ repo, writer: new ScanWriter(repo), storage: deps.storage, bus: deps.bus, postbacks, queue: deps.queue });
   /** Job handlers this module owns: postback deliveries and upload emails. */
   const jobHandlers = () => new Map([...postbacks.handlers(), [UPLOAD_EMAIL_JOB, uploadEmailHandler({ repo, mailer: deps.mailer, services: (accountId, serviceId) => repo.captureService(accountId, serviceId, 0) })]]);
   /** The account's time zone (its owner's), for legacy timestamps and period rules. */
   const accountZone = async (accountId: number) => (await deps.accounts.getAdminOfAccount(accountId))?.timezone ?? 'UTC';
-  const search = new ScanSearchService({ repo, accountZone });
+  // Totals and statistics from the counters kept with every scan (migration 0008).
+  const counts = new ScanCountsRepo(deps.db.kysely, deps.db.dialect, repo);
+  const search = new ScanSearchService({ repo, counts, accountZone });
   // Who made a change, as the history shows it: the team member, or the owner.
   const editorName = async (session: Session) => {
     const member = session.accountUserId === null ? undefined : await deps.accounts.getAccountUser(session.accountId, session.accountUserId);
@@ -66,7 +70,7 @@ export function createScans(deps: {
   };
   const edits = new ScanEditService({ repo, search, bus: deps.bus, editorName });
   const templates = new ExportTemplatesService({ repo: new ExportTemplatesRepo(deps.db.kysely), accountZone, runner: deps.tasks });
-  const insights = new ScanInsightsService({ repo: new ScanInsightsRepo(deps.db.kysely, deps.db.dialect, repo), storage: deps.storage, map: deps.map, accountZone });
+  const insights = new ScanInsightsService({ repo: new ScanInsightsRepo(deps.db.kysely, deps.db.dialect, repo), counts, storage: deps.storage, map: deps.map, accountZone });
   const uploads = new UploadsService({ repo: new UploadsRepo(deps.db.kysely), accountZone });
-  return { repo, postbacks, sessions, capture, jobHandlers, accountZone, search, edits, insights, uploads, templates };
+  return { repo, counts, postbacks, sessions, capture, jobHandlers, accountZone, search, edits, insights, uploads, templates };
 }

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { DialectName } from '../../platform/db/database.js';
-import { containsText, lockForUpdate, substringMatch } from '../../platform/db/dialect.js';
+import { containsText, indexPendingSubstrings, jsonArrayRows, jsonPairsAgg, jsonRows, jsonRowsOf, lockForUpdate, pendingSubstringRows, substringMatch } from '../../platform/db/dialect.js';
+import { prepared } from '../../platform/db/prepared.js';
 import type { ScanFilter, ScanSort, SortKey, TextMatch } from './scan-filter.js';
 import type { Database, ScansTable } from '../../platform/db/schema.js';
 
@@ -23,6 +24,9 @@ export type CaptureServiceRow = {
 };
 
 export type ServiceQuestionInfo = { question_id: number; condition: string; required: number; position: number; text: string; type: string };
+
+/** What an online scan or an uploaded one needs before it is judged, read in one query. */
+export type CaptureRead = { service: CaptureServiceRow; questions: ServiceQuestionInfo[]; earlierScanId: number | null };
 export type NewAnswer = { questionId: number; questionText: string; position: number; answer: string; fileKey: string | null };
 export type NewScan = {
   serviceId: number;
@@ -44,7 +48,15 @@ export type NewScan = {
 export type ScanListRow = ScanRecord & { service_name: string; service_deleted_at: string | null; user_name: string | null; user_deleted_at: string | null; device_name: string | null };
 
 /** What an export reads of a scan (names come from `namesOf`, once per export rather than joined on every row). */
-export type ExportScanRow = Pick<ScanRecord, 'id' | 'service_id' | 'app_user_id' | 'device_id' | 'upload_id' | 'value' | 'response' | 'status' | 'scanned_at' | 'received_at' | 'modified_at'>;
+export type ExportScanRow = Pick<ScanRecord, 'id' | 'service_id' | 'app_user_id' | 'device_id' | 'upload_id' | 'value' | 'response' | 'status' | 'scanned_at' | 'received_at' | 'modified_at'> & {
+  /** `[question id, answer]` pairs when asked for (`ExportInclude`): JSON text on SQLite, parsed on PostgreSQL; read with `jsonPairs`. */
+  answers?: unknown;
+  /** `[name, value]` pairs when asked for, read the same way. */
+  properties?: unknown;
+};
+
+/** Which answers and properties an export reads with its scans: all, only some questions or names, or none (left out). */
+export type ExportInclude = { answers?: 'all' | number[] | undefined; properties?: 'all' | string[] | undefined };
 
 const scanColumns = ['id', 'account_id', 'service_id', 'app_user_id', 'device_id', 'upload_id', 'value', 'response', 'status', 'db_value_id', 'client_scan_id', 'scanned_at', 'received_at', 'modified_at'] as const;
 
@@ -72,6 +84,101 @@ async function* byIdBatches<T extends { id: number }>(batch: number, fetch: (aft
 /** Removes stored files (photos, signatures) whose answers were deleted with their scans. */
 export type ScanFileRemover = (keys: string[]) => Promise<void>;
 
+/** The service a scan is for, with its database's case rule, whether the app user may use it, and the account's time zone. */
+function captureServiceQuery(db: Kysely<Database>, accountId: number, serviceId: number, appUserId: number) {
+  return db
+    .selectFrom('services as s')
+    .leftJoin('databases as d', (j) => j.onRef('d.id', '=', 's.database_id').on('d.account_id', '=', accountId))
+    .select(['s.id', 's.name', 's.validation_method', 's.database_id', 's.postback_url', 's.description', 's.duplicate_value', 's.settings', 's.deleted_at', 'd.case_sensitive'])
+    .select((eb) => [
+      eb
+        .case()
+        .when(eb.exists(eb.selectFrom('service_users as su').select('su.app_user_id').whereRef('su.service_id', '=', 's.id').where('su.app_user_id', '=', appUserId)))
+        .then(1)
+        .when(eb.exists(eb.selectFrom('app_users as au').select('au.id').where('au.id', '=', appUserId).where('au.account_id', '=', accountId).where('au.is_owner', '=', 1)))
+        .then(1)
+        .else(0)
+        .end()
+        .as('permitted'),
+      eb.selectFrom('admins as a').select('a.timezone').where('a.account_id', '=', accountId).orderBy('a.id').limit(1).as('timezone'),
+    ])
+    .where('s.account_id', '=', accountId)
+    .where('s.id', '=', serviceId);
+}
+
+/** The questions of a service in their order, with text and type. */
+function serviceQuestionsQuery(db: Kysely<Database>, accountId: number, serviceId: number) {
+  return db
+    .selectFrom('service_questions as sq')
+    .innerJoin('questions as q', 'q.id', 'sq.question_id')
+    .select(['sq.question_id', 'sq.condition', 'sq.required', 'sq.position', 'q.text', 'q.type'])
+    .where('sq.account_id', '=', accountId)
+    .where('sq.service_id', '=', serviceId)
+    .orderBy('sq.position');
+}
+
+/**
+ * The statements of the capture path, built and compiled once per database (`prepared`): a scan runs
+ * about six, and building each with Kysely cost more than running it.
+ */
+function captureStatements(dialect: DialectName) {
+  type Scan = { accountId: number; serviceId: number; appUserId: number | null; deviceId: number | null; uploadId: number | null; value: string; response: string; status: number; dbValueId: number | null; clientScanId: string | null; scannedAt: string; receivedAt: string };
+  const firstValid = (device: boolean) =>
+    prepared<{ serviceId: number; dbValueId: number; deviceId: number }, { scanned_at: string; user_name: string | null }>((db, p) => {
+      let q = db
+        .selectFrom('scans as s')
+        .leftJoin('app_users as u', 'u.id', 's.app_user_id')
+        .select(['s.scanned_at', 'u.username as user_name'])
+        .where('s.service_id', '=', p('serviceId'))
+        .where('s.db_value_id', '=', p('dbValueId'))
+        .where('s.status', '=', 1);
+      if (device) q = q.where('s.device_id', '=', p('deviceId'));
+      return q.orderBy('s.id').limit(1);
+    });
+  // Conditional limits: the (account, value) index finds the value's scans; the service and status are checked on those few rows.
+  const countValid = (since: boolean) =>
+    prepared<{ accountId: number; serviceId: number; value: string; since: string }, { n: number }>((db, p) => {
+      let q = db.selectFrom('scans').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', p('accountId')).where('value', '=', p('value')).where('service_id', '=', p('serviceId')).where('status', '=', 1);
+      if (since) q = q.where('scanned_at', '>=', p('since'));
+      return q;
+    });
+  const dbValue = (lock: boolean) =>
+    prepared<{ accountId: number; databaseId: number; key: string }, { id: number; response: string; validity: number }>((db, p) => {
+      const q = db.selectFrom('db_values').select(['id', 'response', 'validity']).where('database_id', '=', p('databaseId')).where('value_key', '=', p('key')).where('account_id', '=', p('accountId'));
+      return lock ? lockForUpdate(dialect, q) : q;
+    });
+  return {
+    read: prepared<{ accountId: number; serviceId: number; appUserId: number; clientScanId: string }, CaptureServiceRow & { earlier_id: number | null; questions: unknown }>((db, p) =>
+      captureServiceQuery(db, p('accountId'), p('serviceId'), p('appUserId')).select((eb) => [
+        eb.selectFrom('scans as e').select('e.id').where('e.account_id', '=', p('accountId')).where('e.client_scan_id', '=', p('clientScanId')).as('earlier_id'),
+        jsonRowsOf(dialect, serviceQuestionsQuery(db, p('accountId'), p('serviceId'))).as('questions'),
+      ]),
+    ),
+    dbValue: dbValue(false),
+    lockedDbValue: dbValue(true),
+    firstValid: firstValid(false),
+    firstValidOnDevice: firstValid(true),
+    countValid: countValid(false),
+    countValidSince: countValid(true),
+    // A scan whose client scan id is stored already inserts nothing (the caller answers the stored one).
+    insert: prepared<Scan, { id: number }>((db, p) =>
+      db
+        .insertInto('scans')
+        .values({
+          account_id: p('accountId'), service_id: p('serviceId'), app_user_id: p('appUserId'), device_id: p('deviceId'), upload_id: p('uploadId'), value: p('value'), response: p('response'), status: p('status'),
+          db_value_id: p('dbValueId'), client_scan_id: p('clientScanId'), scanned_at: p('scannedAt'), received_at: p('receivedAt'), modified_at: p('receivedAt'),
+        })
+        .onConflict((oc) => oc.columns(['account_id', 'client_scan_id']).where('client_scan_id', 'is not', null).doNothing())
+        .returning('id'),
+    ),
+    // Any number of properties in one statement of three parameters (the rows as one JSON array).
+    properties: prepared<{ accountId: number; scanId: number; rows: string }, never>(
+      (_db, p) => sql<never>`INSERT INTO scan_properties (account_id, scan_id, name, value) SELECT CAST(${p('accountId')} AS integer), CAST(${p('scanId')} AS integer), j.value ->> 0, j.value ->> 1 FROM ${jsonArrayRows(dialect, p('rows'), 'j')} WHERE true`,
+    ),
+  };
+}
+type CaptureStatements = ReturnType<typeof captureStatements>;
+
 /** SQL for scans, their answers and properties, and uploads. Capture reads what it needs in as few queries as it can. */
 export class ScansRepo {
   /**
@@ -84,13 +191,14 @@ export class ScansRepo {
     readonly dialect: DialectName,
     private readonly removeFiles?: ScanFileRemover,
     private readonly pendingFiles?: string[],
+    private readonly stmts: CaptureStatements = captureStatements(dialect),
   ) {}
 
   /** Runs `fn` in one transaction with a repo bound to it; files of scans it deleted are removed after the commit. */
   async transaction<T>(fn: (repo: ScansRepo) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return fn(this);
     const pending: string[] = [];
-    const result = await this.db.transaction().execute((trx) => fn(new ScansRepo(trx, this.dialect, this.removeFiles, pending)));
+    const result = await this.db.transaction().execute((trx) => fn(new ScansRepo(trx, this.dialect, this.removeFiles, pending, this.stmts)));
     await this.releaseFiles(pending);
     return result;
   }
@@ -103,37 +211,20 @@ export class ScansRepo {
 
   /** The service (live or deleted), its database's case rule, whether this app user may use it, and the account's time zone. */
   async captureService(accountId: number, serviceId: number, appUserId: number): Promise<CaptureServiceRow | undefined> {
-    return this.db
-      .selectFrom('services as s')
-      .leftJoin('databases as d', (j) => j.onRef('d.id', '=', 's.database_id').on('d.account_id', '=', accountId))
-      .select(['s.id', 's.name', 's.validation_method', 's.database_id', 's.postback_url', 's.description', 's.duplicate_value', 's.settings', 's.deleted_at', 'd.case_sensitive'])
-      .select((eb) => [
-        eb
-          .case()
-          .when(eb.exists(eb.selectFrom('service_users as su').select('su.app_user_id').whereRef('su.service_id', '=', 's.id').where('su.app_user_id', '=', appUserId)))
-          .then(1)
-          .when(eb.exists(eb.selectFrom('app_users as au').select('au.id').where('au.id', '=', appUserId).where('au.account_id', '=', accountId).where('au.is_owner', '=', 1)))
-          .then(1)
-          .else(0)
-          .end()
-          .as('permitted'),
-        eb.selectFrom('admins as a').select('a.timezone').where('a.account_id', '=', accountId).orderBy('a.id').limit(1).as('timezone'),
-      ])
-      .where('s.account_id', '=', accountId)
-      .where('s.id', '=', serviceId)
-      .executeTakeFirst();
+    return captureServiceQuery(this.db, accountId, serviceId, appUserId).executeTakeFirst();
+  }
+
+  /** `captureService`, the service's questions, and the scan already stored under this client scan id (a retry), in one query. */
+  async captureRead(accountId: number, serviceId: number, appUserId: number, clientScanId: string): Promise<CaptureRead | undefined> {
+    const [row] = await this.stmts.read(this.db, { accountId, serviceId, appUserId, clientScanId });
+    if (!row) return undefined;
+    const { earlier_id, questions, ...service } = row;
+    return { service, questions: jsonRows<ServiceQuestionInfo>(questions).sort((a, b) => a.position - b.position), earlierScanId: earlier_id };
   }
 
   /** The questions of a service in their order, with text and type. */
   async serviceQuestions(accountId: number, serviceId: number): Promise<ServiceQuestionInfo[]> {
-    return this.db
-      .selectFrom('service_questions as sq')
-      .innerJoin('questions as q', 'q.id', 'sq.question_id')
-      .select(['sq.question_id', 'sq.condition', 'sq.required', 'sq.position', 'q.text', 'q.type'])
-      .where('sq.account_id', '=', accountId)
-      .where('sq.service_id', '=', serviceId)
-      .orderBy('sq.position')
-      .execute();
+    return serviceQuestionsQuery(this.db, accountId, serviceId).execute();
   }
 
   /** The answer choices of questions. */
@@ -147,28 +238,19 @@ export class ScansRepo {
    * same ticket at once cannot both be judged valid.
    */
   async findDbValue(accountId: number, databaseId: number, key: string, lock: boolean): Promise<{ id: number; response: string; validity: number } | undefined> {
-    const q = this.db.selectFrom('db_values').select(['id', 'response', 'validity']).where('database_id', '=', databaseId).where('value_key', '=', key).where('account_id', '=', accountId);
-    return (lock ? lockForUpdate(this.dialect, q) : q).executeTakeFirst();
+    return (await (lock ? this.stmts.lockedDbValue : this.stmts.dbValue)(this.db, { accountId, databaseId, key }))[0];
   }
 
   /** The first valid scan of a database value in a service (optionally from one device): the duplicate it would be. */
   async firstValidScan(serviceId: number, dbValueId: number, deviceId?: number): Promise<{ scanned_at: string; user_name: string | null } | undefined> {
-    let q = this.db
-      .selectFrom('scans as s')
-      .leftJoin('app_users as u', 'u.id', 's.app_user_id')
-      .select(['s.scanned_at', 'u.username as user_name'])
-      .where('s.service_id', '=', serviceId)
-      .where('s.db_value_id', '=', dbValueId)
-      .where('s.status', '=', 1);
-    if (deviceId !== undefined) q = q.where('s.device_id', '=', deviceId);
-    return q.orderBy('s.id').limit(1).executeTakeFirst();
+    const rows = deviceId === undefined ? await this.stmts.firstValid(this.db, { serviceId, dbValueId, deviceId: 0 }) : await this.stmts.firstValidOnDevice(this.db, { serviceId, dbValueId, deviceId });
+    return rows[0];
   }
 
   /** How many valid scans of a value a service has since a time (conditional limits). */
-  async countValid(serviceId: number, value: string, since: string | null): Promise<number> {
-    let q = this.db.selectFrom('scans').select((eb) => eb.fn.countAll<number>().as('n')).where('service_id', '=', serviceId).where('value', '=', value).where('status', '=', 1);
-    if (since !== null) q = q.where('scanned_at', '>=', since);
-    return Number((await q.executeTakeFirstOrThrow()).n);
+  async countValid(accountId: number, serviceId: number, value: string, since: string | null): Promise<number> {
+    const rows = since === null ? await this.stmts.countValid(this.db, { accountId, serviceId, value, since: '' }) : await this.stmts.countValidSince(this.db, { accountId, serviceId, value, since });
+    return Number(rows[0]?.n ?? 0);
   }
 
   async findByClientId(accountId: number, clientScanId: string): Promise<ScanRecord | undefined> {
@@ -179,19 +261,29 @@ export class ScansRepo {
     return this.db.selectFrom('scans').select(scanColumns).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
-  /** Stores a scan with its answers and properties (call inside a transaction). */
-  async insert(accountId: number, s: NewScan): Promise<number> {
-    const row = await this.db
-      .insertInto('scans')
-      .values({
-        account_id: accountId, service_id: s.serviceId, app_user_id: s.appUserId, device_id: s.deviceId, upload_id: s.uploadId, value: s.value, response: s.response, status: s.status,
-        db_value_id: s.dbValueId, client_scan_id: s.clientScanId, scanned_at: s.scannedAt, received_at: s.receivedAt, modified_at: s.receivedAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+  /**
+   * Stores a scan with its answers and properties (call inside a transaction); answers its id, or
+   * undefined when a scan with the same client scan id is stored already (nothing is written then).
+   */
+  async insert(accountId: number, s: NewScan): Promise<number | undefined> {
+    const [row] = await this.stmts.insert(this.db, {
+      accountId, serviceId: s.serviceId, appUserId: s.appUserId, deviceId: s.deviceId, uploadId: s.uploadId, value: s.value, response: s.response, status: s.status,
+      dbValueId: s.dbValueId, clientScanId: s.clientScanId, scannedAt: s.scannedAt, receivedAt: s.receivedAt,
+    });
+    if (!row) return undefined;
     await this.insertAnswers(accountId, row.id, s.answers);
-    if (s.properties.length > 0) await this.db.insertInto('scan_properties').values(s.properties.map(([name, value]) => ({ account_id: accountId, scan_id: row.id, name, value }))).execute();
+    if (s.properties.length > 0) await this.stmts.properties(this.db, { accountId, scanId: row.id, rows: JSON.stringify(s.properties) });
     return row.id;
+  }
+
+  /** Scans stored since the substring index of values was last fed (SQLite; always 0 on PostgreSQL). */
+  async unindexedValues(): Promise<number> {
+    return pendingSubstringRows(this.db, this.dialect, 'scans');
+  }
+
+  /** Feeds the substring index of values with up to `limit` scans stored since its last batch (call inside a transaction); answers how many ids it covered. */
+  async indexPendingValues(limit: number): Promise<number> {
+    return indexPendingSubstrings(this.db, this.dialect, 'scans', limit);
   }
 
   private async insertAnswers(accountId: number, scanId: number, answers: NewAnswer[]): Promise<void> {
@@ -405,19 +497,50 @@ export class ScansRepo {
     yield* byIdBatches(batch, (after) => this.joined().where(this.filtered(accountId, f)).where('scans.id', '>', after).orderBy('scans.id').limit(batch).execute());
   }
 
-  /** Scans matching a filter for an export, oldest first, in batches by id: only the columns exports write, no joins. */
-  async *exportBatches(accountId: number, f: ScanFilter, batch = 2_000): AsyncGenerator<ExportScanRow[]> {
+  /**
+   * Scans matching a filter for an export, oldest first, in keyset batches by id: only the columns exports
+   * write, no joins; with `include`, each scan's answers (by question and position) and properties (by
+   * name) come in the same row as JSON arrays of pairs (`jsonPairsAgg`; read with `jsonPairs`), limited to
+   * some questions or names when given. One query per batch instead of three, and a row per scan instead
+   * of one per answer and property.
+   */
+  async *exportBatches(accountId: number, f: ScanFilter, include: ExportInclude = {}, batch = 2_000): AsyncGenerator<ExportScanRow[]> {
     const where = this.filtered(accountId, await this.withoutIdleExclusions(accountId, f));
-    yield* byIdBatches(batch, (after) =>
-      this.db
+    const { answers, properties } = include;
+    const noAnswers = answers !== undefined && answers !== 'all' && answers.length === 0;
+    const noProperties = properties !== undefined && properties !== 'all' && properties.length === 0;
+    yield* byIdBatches(batch, (after) => {
+      const q = this.db
         .selectFrom('scans')
         .select(['scans.id', 'scans.service_id', 'scans.app_user_id', 'scans.device_id', 'scans.upload_id', 'scans.value', 'scans.response', 'scans.status', 'scans.scanned_at', 'scans.received_at', 'scans.modified_at'])
+        .$if(answers !== undefined && !noAnswers, (qb) =>
+          qb.select((eb) => {
+            let sub = eb
+              .selectFrom('scan_answers as a')
+              .select((ab) => jsonPairsAgg(this.dialect, ab.ref('a.question_id'), ab.ref('a.answer'), [ab.ref('a.question_id'), ab.ref('a.position')]).as('j'))
+              .whereRef('a.scan_id', '=', 'scans.id')
+              .where('a.account_id', '=', accountId);
+            if (Array.isArray(answers)) sub = sub.where('a.question_id', 'in', answers);
+            return sub.as('answers');
+          }),
+        )
+        .$if(properties !== undefined && !noProperties, (qb) =>
+          qb.select((eb) => {
+            let sub = eb
+              .selectFrom('scan_properties as p')
+              .select((pb) => jsonPairsAgg(this.dialect, pb.ref('p.name'), pb.ref('p.value'), [pb.ref('p.name')]).as('j'))
+              .whereRef('p.scan_id', '=', 'scans.id')
+              .where('p.account_id', '=', accountId);
+            if (Array.isArray(properties)) sub = sub.where('p.name', 'in', properties);
+            return sub.as('properties');
+          }),
+        )
         .where(where)
         .where('scans.id', '>', after)
         .orderBy('scans.id')
-        .limit(batch)
-        .execute(),
-    );
+        .limit(batch);
+      return q.execute();
+    });
   }
 
   /** Names of services, app users and devices of the account by id (deleted ones too). */
@@ -428,32 +551,6 @@ export class ScansRepo {
       ids.devices.length > 0 ? this.db.selectFrom('devices').select(['id', 'name']).where('account_id', '=', accountId).where('id', 'in', ids.devices).execute() : [],
     ]);
     return { services, users, devices };
-  }
-
-  /**
-   * Answers of a batch of scans (ids ascending) for an export, by scan, question and position; only some
-   * questions when given. A dense batch is read as an id range (two parameters instead of thousands);
-   * the caller skips answers of scans in the range that are not in the batch.
-   */
-  async exportAnswers(accountId: number, scanIds: number[], questionIds?: number[]): Promise<{ scan_id: number; question_id: number; answer: string }[]> {
-    if (scanIds.length === 0 || questionIds?.length === 0) return [];
-    let q = this.db.selectFrom('scan_answers').select(['scan_id', 'question_id', 'answer']).where('account_id', '=', accountId);
-    const first = scanIds[0]!;
-    const last = scanIds[scanIds.length - 1]!;
-    q = last - first < 2 * scanIds.length ? q.where('scan_id', '>=', first).where('scan_id', '<=', last) : q.where('scan_id', 'in', scanIds);
-    if (questionIds) q = q.where('question_id', 'in', questionIds);
-    return q.orderBy('scan_id').orderBy('question_id').orderBy('position').execute();
-  }
-
-  /** Properties of a batch of scans (ids ascending) for an export, by scan; only some names when given (read like exportAnswers). */
-  async exportProperties(accountId: number, scanIds: number[], names?: string[]): Promise<{ scan_id: number; name: string; value: string }[]> {
-    if (scanIds.length === 0 || names?.length === 0) return [];
-    let q = this.db.selectFrom('scan_properties').select(['scan_id', 'name', 'value']).where('account_id', '=', accountId);
-    const first = scanIds[0]!;
-    const last = scanIds[scanIds.length - 1]!;
-    q = last - first < 2 * scanIds.length ? q.where('scan_id', '>=', first).where('scan_id', '<=', last) : q.where('scan_id', 'in', scanIds);
-    if (names) q = q.where('name', 'in', names);
-    return q.orderBy('scan_id').orderBy('name').execute();
   }
 
   /** The questions answered and the property names used by scans matching a filter (export columns). */

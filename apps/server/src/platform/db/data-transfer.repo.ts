@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from './database.js';
+import { indexPendingSubstrings } from './dialect.js';
 import type { Database } from './schema.js';
 import { tablesInOrder } from './tables.js';
 
@@ -82,6 +83,8 @@ export async function importData(db: Db, file: string): Promise<Record<string, n
     }
     await flush();
     if (!header) throw new Error(`${file} is empty.`);
+    // Scans' substring index is fed in batches (SQLite, migration 0009): take every imported scan now, in one statement.
+    await indexPendingSubstrings(trx, db.dialect, 'scans', Number.MAX_SAFE_INTEGER);
     if (db.dialect === 'postgres') {
       // Explicit ids do not move PostgreSQL sequences; move each past the highest id imported.
       for (const { name, key } of tablesInOrder) {

@@ -1,4 +1,6 @@
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expression, type Kysely, type QueryExecutorProvider, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import type { DialectName } from './database.js';
 
 // Every difference between SQLite and PostgreSQL lives in this file.
@@ -72,6 +74,65 @@ export async function createSubstringIndex(db: Kysely<unknown>, dialect: Dialect
 }
 
 /**
+ * Tables whose SQLite substring index is fed in batches rather than by an insert trigger (`deferSubstringIndex`),
+ * with the column it indexes. Scans arrive one by one under load: a trigram row per insert, and an FTS5 segment
+ * written per commit, cost about as much as the rest of storing the scan.
+ */
+const deferredSubstringIndexes: ReadonlyMap<string, string> = new Map([['scans', 'value']]);
+
+/** The one-row table holding the highest id of a deferred table that its substring index holds. */
+function indexedUpTo(table: string): string {
+  return `${trigramTable(table)}_upto`;
+}
+
+/**
+ * Moves `table`'s substring index off the insert path (SQLite; PostgreSQL's GIN index batches its own
+ * insertions): rows are indexed later, in batches, by `indexPendingSubstrings`; rows above the
+ * watermark are not in the index yet and `substringMatch` reads them directly, so a search finds a row
+ * as soon as it is stored. Deletes and updates of indexed rows still go through triggers.
+ */
+export async function deferSubstringIndex(db: Kysely<unknown>, dialect: DialectName, table: string, column: string): Promise<void> {
+  if (dialect === 'postgres') return;
+  if (deferredSubstringIndexes.get(table) !== column) throw new Error(`${table}.${column} is not listed in deferredSubstringIndexes`);
+  const fts = trigramTable(table);
+  const [t, f, c, upto] = [sql.table(table), sql.table(fts), sql.ref(column), sql.table(indexedUpTo(table))];
+  await sql`DROP TRIGGER ${sql.id(`${fts}_ai`)}`.execute(db);
+  await sql`DROP TRIGGER ${sql.id(`${fts}_ad`)}`.execute(db);
+  await sql`DROP TRIGGER ${sql.id(`${fts}_au`)}`.execute(db);
+  // Every row so far was indexed by the insert trigger.
+  await sql`CREATE TABLE ${upto} (upto INTEGER NOT NULL)`.execute(db);
+  await sql`INSERT INTO ${upto} (upto) SELECT COALESCE(MAX(id), 0) FROM ${t}`.execute(db);
+  // A row not indexed yet must not be removed from the index (FTS5 would take out trigrams it never had).
+  await sql`CREATE TRIGGER ${sql.id(`${fts}_ad`)} AFTER DELETE ON ${t} WHEN old.id <= (SELECT upto FROM ${upto}) BEGIN INSERT INTO ${f}(${f}, rowid, ${c}) VALUES ('delete', old.id, old.${c}); END`.execute(db);
+  await sql`CREATE TRIGGER ${sql.id(`${fts}_au`)} AFTER UPDATE OF ${c} ON ${t} WHEN old.${c} IS NOT new.${c} AND old.id <= (SELECT upto FROM ${upto}) BEGIN INSERT INTO ${f}(${f}, rowid, ${c}) VALUES ('delete', old.id, old.${c}); INSERT INTO ${f}(rowid, ${c}) VALUES (new.id, new.${c}); END`.execute(db);
+}
+
+/** How many rows of a deferred table (ids above the watermark) wait for the substring index; 0 elsewhere. */
+export async function pendingSubstringRows(db: QueryExecutorProvider, dialect: DialectName, table: string): Promise<number> {
+  if (dialect !== 'sqlite' || !deferredSubstringIndexes.has(table)) return 0;
+  const { rows } = await sql<{ n: number | null }>`SELECT (SELECT MAX(id) FROM ${sql.table(table)}) - upto AS n FROM ${sql.table(indexedUpTo(table))}`.execute(db);
+  return Math.max(0, Number(rows[0]?.n ?? 0));
+}
+
+/**
+ * Indexes up to `limit` ids above the watermark of a deferred table and moves the watermark past them
+ * (call inside a transaction; SQLite has one writer, so no row at or below the new watermark can arrive
+ * later: ids only grow). Answers how many ids it covered; 0 when nothing waits or on PostgreSQL.
+ */
+export async function indexPendingSubstrings(db: QueryExecutorProvider, dialect: DialectName, table: string, limit: number): Promise<number> {
+  const column = deferredSubstringIndexes.get(table);
+  if (dialect !== 'sqlite' || column === undefined) return 0;
+  const [t, upto] = [sql.table(table), sql.table(indexedUpTo(table))];
+  const { rows } = await sql<{ upto: number; last: number | null }>`SELECT upto, (SELECT MAX(id) FROM ${t}) AS last FROM ${upto}`.execute(db);
+  const from = Number(rows[0]?.upto ?? 0);
+  const to = Math.min(Number(rows[0]?.last ?? 0), from + limit);
+  if (to <= from) return 0;
+  await sql`INSERT INTO ${sql.table(trigramTable(table))}(rowid, ${sql.ref(column)}) SELECT id, ${sql.ref(column)} FROM ${t} WHERE id > ${from} AND id <= ${to}`.execute(db);
+  await sql`UPDATE ${upto} SET upto = ${to}`.execute(db);
+  return to - from;
+}
+
+/**
  * Starts a bulk load into `table` inside the caller's transaction; answers the highest id before it,
  * which `endBulkLoad` needs. On SQLite the trigram index is then fed once at the end.
  */
@@ -85,14 +146,16 @@ export async function beginBulkLoad(db: QueryExecutorProvider, dialect: DialectN
 export async function endBulkLoad(db: QueryExecutorProvider, dialect: DialectName, table: string, column: string, sinceId: number): Promise<void> {
   if (dialect !== 'sqlite') return;
   const fts = trigramTable(table);
-  await sql`INSERT INTO ${sql.table(fts)}(rowid, ${sql.ref(column)}) SELECT id, ${sql.ref(column)} FROM ${sql.table(table)} WHERE id > ${sinceId}`.execute(db);
+  // A deferred index takes every row above its watermark (those before the load too), in one statement.
+  if (deferredSubstringIndexes.has(table)) await indexPendingSubstrings(db, dialect, table, Number.MAX_SAFE_INTEGER);
+  else await sql`INSERT INTO ${sql.table(fts)}(rowid, ${sql.ref(column)}) SELECT id, ${sql.ref(column)} FROM ${sql.table(table)} WHERE id > ${sinceId}`.execute(db);
   await sql`UPDATE ${sql.table(`${fts}_bulk`)} SET loading = 0`.execute(db);
 }
 
 /** Tables the dialect adds for substring indexes (rebuilt from their source; not exported). */
 export function substringIndexTables(table: string): string[] {
   const fts = trigramTable(table);
-  return [fts, `${fts}_data`, `${fts}_idx`, `${fts}_config`, `${fts}_docsize`, `${fts}_content`, `${fts}_bulk`];
+  return [fts, `${fts}_data`, `${fts}_idx`, `${fts}_config`, `${fts}_docsize`, `${fts}_content`, `${fts}_bulk`, ...(deferredSubstringIndexes.has(table) ? [indexedUpTo(table)] : [])];
 }
 
 /**
@@ -108,7 +171,11 @@ export function substringMatch(dialect: DialectName, table: string, column: stri
   if ([...term].length < 3) return sql<boolean>`instr(lower(${ref}), ${term.toLowerCase()}) > 0`;
   // A quoted FTS5 phrase of trigrams matches exactly the rows that contain the term.
   const phrase = `"${term.replace(/"/g, '""')}"`;
-  return sql<boolean>`${sql.ref(`${table}.id`)} IN (SELECT rowid FROM ${sql.table(trigramTable(table))} WHERE ${sql.table(trigramTable(table))} MATCH ${phrase})`;
+  const fts = sql.table(trigramTable(table));
+  if (!deferredSubstringIndexes.has(table)) return sql<boolean>`${sql.ref(`${table}.id`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${phrase})`;
+  // Rows above the watermark are not indexed yet: read directly (a range of the newest ids, about a thousand).
+  // One IN list, not an OR: with an OR SQLite gives up driving the query from the matches and reads every row.
+  return sql<boolean>`${sql.ref(`${table}.id`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${phrase} UNION ALL SELECT pending.id FROM ${sql.table(table)} AS pending WHERE pending.id > (SELECT upto FROM ${sql.table(indexedUpTo(table))}) AND instr(lower(${sql.ref(`pending.${column}`)}), ${term.toLowerCase()}) > 0)`;
 }
 
 /** A case-insensitive "column contains term" condition without an index (short, bounded sets). */
@@ -125,7 +192,11 @@ export function containsText(dialect: DialectName, column: Expression<string>, t
 export function substringIds(dialect: DialectName, table: string, term: string): RawBuilder<{ id: number }> | undefined {
   if (dialect !== 'sqlite' || [...term].length < 3) return undefined;
   const fts = sql.table(trigramTable(table));
-  return sql<{ id: number }>`(SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH ${`"${term.replace(/"/g, '""')}"`})`;
+  const column = deferredSubstringIndexes.get(table);
+  if (column === undefined) return sql<{ id: number }>`(SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH ${`"${term.replace(/"/g, '""')}"`})`;
+  // The rows above the watermark (not indexed yet) follow, read directly; their ids are all higher.
+  const t = sql.table(table);
+  return sql<{ id: number }>`(SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH ${`"${term.replace(/"/g, '""')}"`} UNION ALL SELECT id FROM ${t} WHERE id > (SELECT upto FROM ${sql.table(indexedUpTo(table))}) AND instr(lower(${sql.ref(column)}), ${term.toLowerCase()}) > 0)`;
 }
 
 /** True when a database error is a unique-constraint violation (SQLite or PostgreSQL). */
@@ -164,4 +235,137 @@ export function utcTimeSlot(dialect: DialectName, column: Expression<string>, mi
     return minutes === 60 ? sql<string>`date_trunc('hour', ${utc})` : sql<string>`(date_trunc('hour', ${utc}) + floor(extract(minute from ${utc}) / 15) * interval '15 minutes')`;
   }
   return minutes === 60 ? sql<string>`substr(${column}, 1, 13)` : sql<string>`(substr(${column}, 1, 14) || printf('%02d', (CAST(substr(${column}, 15, 2) AS INTEGER) / 15) * 15))`;
+}
+
+/** A table stored in its primary key's order (SQLite `WITHOUT ROWID`: one B-tree, so a key range is read without a lookup per row); PostgreSQL has no such option. */
+export function clusteredByKey<T extends string, C extends string>(dialect: DialectName, table: CreateTableBuilder<T, C>): CreateTableBuilder<T, C> {
+  return dialect === 'sqlite' ? table.modifyEnd(sql`WITHOUT ROWID`) : table;
+}
+
+/** The column type of a UTC hour slot as `utcTimeSlot(…, 60)` computes it: `YYYY-MM-DDTHH` text on SQLite, a UTC `timestamp` on PostgreSQL. */
+export function utcHourSlotType(dialect: DialectName): 'text' | 'timestamp' {
+  return dialect === 'postgres' ? 'timestamp' : 'text';
+}
+
+/** The UTC hour slot starting at `ms` (a whole hour), as a parameter compared with a column of `utcHourSlotType`. */
+export function utcHourSlotValue(dialect: DialectName, ms: number): string {
+  const iso = new Date(ms).toISOString();
+  return dialect === 'postgres' ? `${iso.slice(0, 10)} ${iso.slice(11, 13)}:00:00` : iso.slice(0, 13);
+}
+
+/** A SQL expression over one source row, given the row's alias (`new`, `old`, or a table alias). */
+export type RowExpression = (row: string) => RawBuilder<unknown>;
+
+/**
+ * Count tables kept by triggers on `source`, inside the statement (so the transaction) that changes a row:
+ * each target's row is keyed by `keys` and holds `counts`, each a 0/1 expression of the source row
+ * (summed). Inserts add, deletes subtract, and an update of a `watched` column (every column the
+ * expressions read) moves the row's counts from its old key to its new one.
+ */
+export type CountTables = {
+  /** Prefix of the trigger (and PostgreSQL function) names. */
+  name: string;
+  source: string;
+  watched: string[];
+  targets: { table: string; keys: Record<string, RowExpression>; counts: Record<string, RowExpression> }[];
+};
+
+/**
+ * Creates the triggers of `CountTables` and fills the targets from the source's current rows (call in
+ * one transaction, or before anything else writes; running it again recounts). SQLite: row triggers, one upsert per target.
+ * PostgreSQL: statement triggers over transition tables for inserts and deletes (a batch of rows is one
+ * grouped upsert per target, keys in order so concurrent writers lock count rows in the same order),
+ * and a row trigger for updates of the watched columns.
+ */
+export async function createCountTriggers(db: Kysely<unknown>, dialect: DialectName, spec: CountTables): Promise<void> {
+  const list = (items: RawBuilder<unknown>[]) => sql.join(items, sql`, `);
+  const id = (name: string) => sql.id(name);
+  const upsert = (t: CountTables['targets'][number], rows: RawBuilder<unknown>, alias: string, sign: RawBuilder<unknown>, grouped: boolean) => {
+    const keyNames = Object.keys(t.keys);
+    const countNames = Object.keys(t.counts);
+    const keyExprs = keyNames.map((k) => t.keys[k]!(alias));
+    const countExprs = countNames.map((c) => (grouped ? sql`sum(${sign} * (${t.counts[c]!(alias)}))` : sql`${sign} * (${t.counts[c]!(alias)})`));
+    const target = sql.table(t.table);
+    const columns = list([...keyNames, ...countNames].map(id));
+    const sets = list(countNames.map((c) => sql`${id(c)} = ${target}.${id(c)} + excluded.${id(c)}`));
+    const conflict = sql`ON CONFLICT (${list(keyNames.map(id))}) DO UPDATE SET ${sets}`;
+    if (!grouped) return sql`INSERT INTO ${target} (${columns}) VALUES (${list([...keyExprs, ...countExprs])}) ${conflict}`;
+    const positions = list(keyNames.map((_, i) => sql.raw(String(i + 1))));
+    // The SELECT always has a WHERE: SQLite would otherwise read ON CONFLICT as a join constraint.
+    return sql`INSERT INTO ${target} (${columns}) SELECT ${list([...keyExprs, ...countExprs])} FROM ${rows} WHERE true GROUP BY ${positions} ORDER BY ${positions} ${conflict}`;
+  };
+  const changed = (o: string, n: string) => sql.join(spec.watched.map((c) => (dialect === 'postgres' ? sql`${sql.raw(o)}.${id(c)} IS DISTINCT FROM ${sql.raw(n)}.${id(c)}` : sql`${sql.raw(o)}.${id(c)} IS NOT ${sql.raw(n)}.${id(c)}`)), sql` OR `);
+  const source = sql.table(spec.source);
+  const watched = list(spec.watched.map(id));
+  const plus = sql.raw('1');
+  const minus = sql.raw('-1');
+
+  if (dialect === 'sqlite') {
+    const body = (parts: RawBuilder<unknown>[]) => sql.join(parts.map((p) => sql`${p};`), sql` `);
+    const [ins, del, upd] = ['ai', 'ad', 'au'].map((s) => id(`${spec.name}_${s}`));
+    await sql`CREATE TRIGGER IF NOT EXISTS ${ins} AFTER INSERT ON ${source} BEGIN ${body(spec.targets.map((t) => upsert(t, sql``, 'new', plus, false)))} END`.execute(db);
+    await sql`CREATE TRIGGER IF NOT EXISTS ${del} AFTER DELETE ON ${source} BEGIN ${body(spec.targets.map((t) => upsert(t, sql``, 'old', minus, false)))} END`.execute(db);
+    await sql`CREATE TRIGGER IF NOT EXISTS ${upd} AFTER UPDATE OF ${watched} ON ${source} WHEN ${changed('old', 'new')} BEGIN ${body(spec.targets.flatMap((t) => [upsert(t, sql``, 'old', minus, false), upsert(t, sql``, 'new', plus, false)]))} END`.execute(db);
+  } else {
+    const fn = (suffix: string, statements: RawBuilder<unknown>[]) =>
+      sql`CREATE OR REPLACE FUNCTION ${id(`${spec.name}_${suffix}`)}() RETURNS trigger LANGUAGE plpgsql AS ${sql.lit(`BEGIN\n${statements.map((s) => `${s.compile(db).sql};`).join('\n')}\nRETURN NULL;\nEND`)}`.execute(db);
+    await fn('ins', spec.targets.map((t) => upsert(t, sql`new_rows AS r`, 'r', plus, true)));
+    await fn('del', spec.targets.map((t) => upsert(t, sql`old_rows AS r`, 'r', minus, true)));
+    // The old row's counts leave its key and the new row's arrive at its key (the same key when only a counted column changed).
+    const both = sql`(SELECT -1 AS sign, ${list(spec.watched.map((c) => sql`OLD.${id(c)} AS ${id(c)}`))} UNION ALL SELECT 1, ${list(spec.watched.map((c) => sql`NEW.${id(c)}`))}) AS r`;
+    await fn('upd', spec.targets.map((t) => upsert(t, both, 'r', sql.raw('r.sign'), true)));
+    const trigger = async (suffix: string, when: RawBuilder<unknown>) => {
+      await sql`DROP TRIGGER IF EXISTS ${id(`${spec.name}_${suffix}`)} ON ${source}`.execute(db);
+      await sql`CREATE TRIGGER ${id(`${spec.name}_${suffix}`)} ${when} EXECUTE FUNCTION ${id(`${spec.name}_${suffix}`)}()`.execute(db);
+    };
+    await trigger('ins', sql`AFTER INSERT ON ${source} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT`);
+    await trigger('del', sql`AFTER DELETE ON ${source} REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT`);
+    await trigger('upd', sql`AFTER UPDATE OF ${watched} ON ${source} FOR EACH ROW WHEN (${changed('OLD', 'NEW')})`);
+  }
+  // Counts of the rows already there (a migration on an existing install).
+  for (const t of spec.targets) {
+    await sql`DELETE FROM ${sql.table(t.table)}`.execute(db);
+    await upsert(t, sql`${source} AS r`, 'r', plus, true).execute(db);
+  }
+}
+
+/**
+ * Whether concurrent writes of one kind share one transaction (group commit). SQLite has one writer and
+ * pays for every commit (a WAL frame per page touched, an FTS segment), so scans stored at the same moment
+ * commit together. PostgreSQL already flushes concurrent commits together, and a shared transaction
+ * there would hold each scan's row lock until the others are done (and two batches could deadlock).
+ */
+export function groupsCommits(dialect: DialectName): boolean {
+  return dialect === 'sqlite';
+}
+
+/**
+ * The rows of a subquery as one JSON array column, so that a parent row and its few children come in one
+ * query; read the column with `jsonRows`. (SQLite answers JSON text, node-pg parses PostgreSQL's json.)
+ */
+export function jsonRowsOf<O>(dialect: DialectName, query: Parameters<typeof sqliteJsonArrayFrom<O>>[0]): RawBuilder<unknown> {
+  return dialect === 'postgres' ? pgJsonArrayFrom(query) : sqliteJsonArrayFrom(query);
+}
+
+/** The rows of a `jsonRowsOf` column. */
+export function jsonRows<O>(value: unknown): O[] {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as O[];
+}
+
+/**
+ * An aggregate of `[first, second]` pairs as one JSON array, in `order` (a scan's answers or properties in
+ * a correlated subquery of the scan's row, so an export reads a scan and its children as one row). Over no
+ * rows: `[]` on SQLite, null on PostgreSQL; read the column with `jsonPairs`.
+ */
+export function jsonPairsAgg(dialect: DialectName, first: Expression<unknown>, second: Expression<unknown>, order: Expression<unknown>[]): RawBuilder<unknown> {
+  const by = sql.join(order);
+  return dialect === 'postgres' ? sql`json_agg(json_build_array(${first}, ${second}) ORDER BY ${by})` : sql`json_group_array(json_array(${first}, ${second}) ORDER BY ${by})`;
+}
+
+const noPairs: never[] = [];
+
+/** The pairs of a `jsonPairsAgg` column (SQLite answers JSON text, node-pg parses PostgreSQL's json; null is none). */
+export function jsonPairs<A, B>(value: unknown): readonly (readonly [A, B])[] {
+  if (value === null || value === undefined || value === '[]') return noPairs;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as [A, B][];
 }

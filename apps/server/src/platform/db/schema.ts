@@ -284,6 +284,18 @@ export type ScanAnswersTable = {
 
 export type ScanPropertiesTable = { account_id: number; scan_id: number; name: string; value: string };
 
+/**
+ * Scans counted per service and app user (0: scans without one), by result; kept by triggers on `scans`
+ * (migration 0008), never written by the application.
+ */
+export type ScanCountsTable = { account_id: number; service_id: number; app_user_id: number; valid: number; invalid: number; not_validated: number };
+
+/** The same per UTC hour of the scanned time (`YYYY-MM-DDTHH` on SQLite; a UTC timestamp, read as ISO text, on PostgreSQL). */
+export type ScanCountsHourlyTable = ScanCountsTable & { slot: string };
+
+/** Scans of the whole account per UTC hour of the scanned time, by result. */
+export type ScanCountsAccountHourlyTable = Omit<ScanCountsHourlyTable, 'service_id' | 'app_user_id'>;
+
 export type ScanEditsTable = { id: Generated<number>; account_id: number; scan_id: number; at: Timestamp; editor: string; /** JSON: [{field, from, to}] */ changes: string };
 
 export type ExportTemplatesTable = {
@@ -331,5 +343,8 @@ export type Database = {
   scan_answers: ScanAnswersTable;
   scan_properties: ScanPropertiesTable;
   scan_edits: ScanEditsTable;
+  scan_counts: ScanCountsTable;
+  scan_counts_hourly: ScanCountsHourlyTable;
+  scan_counts_account_hourly: ScanCountsAccountHourlyTable;
   export_templates: ExportTemplatesTable;
 };

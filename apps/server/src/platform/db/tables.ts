@@ -37,5 +37,8 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'job_logs', key: 'id' },
 ];
 
-/** Index tables a dialect derives from another table (SQLite FTS5); triggers rebuild them on import. */
-export const derivedTables: readonly string[] = [...substringIndexTables('db_values'), ...substringIndexTables('scans')];
+/**
+ * Tables derived from another table by triggers, which rebuild them on import: not exported. The
+ * substring indexes a dialect adds (SQLite FTS5) and the scan counters (migration 0008).
+ */
+export const derivedTables: readonly string[] = [...substringIndexTables('db_values'), ...substringIndexTables('scans'), 'scan_counts', 'scan_counts_hourly', 'scan_counts_account_hourly'];

@@ -28,6 +28,18 @@ export class RateCountersRepo {
     return windows.map((w) => byBucket.get(w.bucket) ?? 0);
   }
 
+  /** Adds `n` to several windows' counters in one statement (buffered hits); answers the new counts in input order. */
+  async addMany(windows: { bucket: string; windowStart: number; n: number }[]): Promise<number[]> {
+    if (windows.length === 0) return [];
+    const rows = await this.db
+      .insertInto('rate_counters')
+      .values(windows.map((w) => ({ bucket: w.bucket, window_start: w.windowStart, count: w.n })))
+      .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql<number>`rate_counters.count + excluded.count` }))
+      .returning(['bucket', 'window_start', 'count'])
+      .execute();
+    return windows.map((w) => Number(rows.find((r) => r.bucket === w.bucket && Number(r.window_start) === w.windowStart)?.count ?? 0));
+  }
+
   /** The current count of a window without changing it. */
   async peek(bucket: string, windowStart: number): Promise<number> {
     const row = await this.db

@@ -6,12 +6,30 @@ export function formatNumber(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-/** "1–50 of 1,234,567" (the rows a page shows out of the total); "0 of 0" when nothing matches. */
-export function rangeLabel(page: number, limit: number, total: number): string {
+/**
+ * "1–50 of 1,234,567" (the rows a page shows out of the total); "0 of 0" when nothing matches. A total that
+ * is not exact (`totalExact` false: the server stopped counting at it) reads "of 10,000+", and a page past
+ * it shows its own rows ("10,001–10,050 of 10,000+" would be odd, so "10,001–10,050 of more").
+ */
+export function rangeLabel(page: number, limit: number, total: number, exact = true): string {
   if (total <= 0) return '0 of 0';
+  if (!exact) {
+    const from = (page - 1) * limit + 1;
+    return from > total ? `${formatNumber(from)}–${formatNumber(page * limit)} of more` : `${formatNumber(from)}–${formatNumber(Math.min(page * limit, total))} of ${totalText(total, false)}`;
+  }
   const from = Math.min((page - 1) * limit + 1, total);
   const to = Math.min(page * limit, total);
   return `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}`;
+}
+
+/** A search total: "1,234", or "10,000+" when the server stopped counting there (`totalExact` false). */
+export function totalText(total: number, exact = true): string {
+  return exact ? formatNumber(total) : `${formatNumber(total)}+`;
+}
+
+/** "1 scan", "2,500 scans", "10,000+ scans" (a total that is not exact). */
+export function pluralTotal(total: number, exact: boolean, one: string, many = `${one}s`): string {
+  return exact ? plural(total, one, many) : `${totalText(total, false)} ${many}`;
 }
 
 /** "1 scan", "2,500 scans". */
@@ -22,13 +40,13 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 /** The words, colours and contract names of the three results. */
 export const resultInfo: readonly { name: ScanResultName; status: ScanStatus; label: string; colour: string; bg: string }[] = [
   { name: 'valid', status: 1, label: 'Valid', colour: '#2e7d32', bg: '#e8f5e9' },
-  { name: 'invalid', status: 0, label: 'Invalid', colour: '#d32f2f', bg: '#fdecea' },
-  { name: 'notValidated', status: -1, label: 'Not validated', colour: '#607d8b', bg: '#eef2f6' },
+  { name: 'invalid', status: 0, label: 'Invalid', colour: '#c62828', bg: '#fdecea' },
+  { name: 'notValidated', status: -1, label: 'Not validated', colour: '#546e7a', bg: '#eef2f6' },
 ];
 
 /** The colour of a scan's status (map markers, gallery captions). */
 export function statusColour(status: ScanStatus): string {
-  return resultInfo.find((info) => info.status === status)?.colour ?? '#607d8b';
+  return resultInfo.find((info) => info.status === status)?.colour ?? '#546e7a';
 }
 
 /** A scan's status in words. */

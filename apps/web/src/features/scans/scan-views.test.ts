@@ -4,7 +4,7 @@ import { V2Error } from '../../api/v2-client';
 import { newScanCount, throttle } from './live-refresh';
 import { retryUnlessRefused } from './query-retry';
 import { boundsOf, locationSummary, pointsKey } from './map-points';
-import { formatShortTime, periodLabel, plural, rangeLabel, statusColour } from './scan-format';
+import { formatShortTime, periodLabel, plural, pluralTotal, rangeLabel, statusColour, totalText } from './scan-format';
 import { defaultSearch } from './search-query';
 import { bucketLabel, overTimeSeries, share, shortName } from './statistics-series';
 import { answeredQuestions, answerText, formatWithPattern, templateColumns } from './template-columns';
@@ -37,6 +37,14 @@ describe('wording', () => {
     expect(rangeLabel(1, 50, 0)).toBe('0 of 0');
     expect(plural(1, 'scan')).toBe('1 scan');
     expect(plural(2500, 'scan')).toBe('2,500 scans');
+    // A total the server stopped counting at (totalExact false).
+    expect(rangeLabel(1, 50, 10_000, false)).toBe('1–50 of 10,000+');
+    expect(rangeLabel(200, 50, 10_000, false)).toBe('9,951–10,000 of 10,000+');
+    expect(rangeLabel(201, 50, 10_000, false)).toBe('10,001–10,050 of more');
+    expect(totalText(10_000, false)).toBe('10,000+');
+    expect(totalText(10_000)).toBe('10,000');
+    expect(pluralTotal(10_000, false, 'scan')).toBe('10,000+ scans');
+    expect(pluralTotal(1, true, 'scan')).toBe('1 scan');
   });
 
   it('describes the period', () => {
@@ -59,8 +67,8 @@ describe('wording', () => {
 
   it('colours statuses', () => {
     expect(statusColour(1)).toBe('#2e7d32');
-    expect(statusColour(0)).toBe('#d32f2f');
-    expect(statusColour(-1)).toBe('#607d8b');
+    expect(statusColour(0)).toBe('#c62828');
+    expect(statusColour(-1)).toBe('#546e7a');
   });
 });
 

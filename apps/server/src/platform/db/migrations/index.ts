@@ -7,6 +7,8 @@ import * as m0004 from './0004-jobs-and-tasks.js';
 import * as m0005 from './0005-scans.js';
 import * as m0006 from './0006-export-templates.js';
 import * as m0007 from './0007-scan-search-indexes.js';
+import * as m0008 from './0008-scan-counts.js';
+import * as m0009 from './0009-scan-ingest.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0005-scans': m0005,
   '0006-export-templates': m0006,
   '0007-scan-search-indexes': m0007,
+  '0008-scan-counts': m0008,
+  '0009-scan-ingest': m0009,
 };

@@ -154,7 +154,8 @@ export async function v2Plugin(app: FastifyInstance, options: V2PluginOptions): 
         let bucket = `v2:ip:${request.ip}`;
         if (session && 'appUserId' in session) bucket = `v2:a:${session.tokenId}`;
         else if (session) bucket = `v2:s:${session.tokenId}`;
-        const decision = await limiter.hit(bucket, 60, options.perMinute);
+        // Counted in memory and written in batches: a write per call cost as much as a scan's own writes.
+        const decision = await limiter.hitSoon(bucket, 60, options.perMinute);
         if (!decision.allowed) throw new AppError('LIMIT_MINUTE', 'Too many requests. Please wait a minute and try again.', undefined, decision.retryAfterSeconds);
 
         const input = (typeof rawBody === 'object' && rawBody !== null && !Array.isArray(rawBody) ? rawBody : {}) as Record<string, unknown>;

@@ -1,5 +1,5 @@
-import { isAdminRole } from '@scanbase/contracts/roles';
-import { type SessionUser } from '@scanbase/contracts/auth';
+import { isAdminRole } from '@scanbase/contracts/role-rules';
+import type { SessionUser } from '@scanbase/contracts/auth';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useServices } from '../../../app/useServices';

@@ -1,14 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signIn } from '@scanbase/contracts/auth';
+import type { signIn } from '@scanbase/contracts/auth';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../ui/TextInput';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { UseFormSetError } from 'react-hook-form';
+import { preloadPublicPages } from '../../../app/page-loaders';
 import { useServices } from '../../../app/useServices';
+import { NETWORK_MESSAGE, V2Error } from '../../../api/v2-client';
 import { isSafeReturnPath } from '../../../session/sign-in-target';
 import { PublicFrame } from '../../../ui/PublicFrame';
 import { RouterLink } from '../../../ui/RouterLink';
@@ -20,10 +20,24 @@ import { SubmitButton } from '../components/SubmitButton';
 import { homeFor, useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import { useServerErrors } from '../hooks/useServerErrors';
 import { savePendingChoice } from '../pending-choice';
+import { checkField, checkSignIn, normalEmail, type SignInErrors, type SignInField, type SignInFields } from '../sign-in-form';
 
-const form = signIn.body.pick({ email: true, password: true });
-type Input = z.input<typeof form>;
-type Output = z.output<typeof form>;
+/*
+ * The first page most people see, so it carries as little code as it can (docs/WEB.md, "First page"): the
+ * form is checked in plain code (sign-in-form.ts) instead of react-hook-form and zod, and the `auth/signin`
+ * contract, which brings zod, loads when the person starts typing rather than with the page.
+ */
+let contract: Promise<{ signIn: typeof signIn }> | null = null;
+function loadContract(): Promise<{ signIn: typeof signIn }> {
+  contract ??= import('@scanbase/contracts/auth').catch((error: unknown) => {
+    contract = null;
+    console.error('The sign-in code could not be loaded', error);
+    throw new V2Error('NETWORK', NETWORK_MESSAGE, 0);
+  });
+  return contract;
+}
+
+const fieldOrder: readonly SignInField[] = ['email', 'password'];
 
 /** /signin: email and password; `to` is where to go afterwards, `company` picks the account. */
 export function SignInPage() {
@@ -32,17 +46,37 @@ export function SignInPage() {
   const to = useQueryParam('to');
   const company = Number(useQueryParam('company'));
   const complete = useCompleteSignIn();
-  const { register, handleSubmit, setError, formState } = useForm<Input, unknown, Output>({ resolver: zodResolver(form), defaultValues: { email: '', password: '' } });
-  const { message, report } = useServerErrors(setError, ['email', 'password']);
+  // The form behaves as it did with react-hook-form: checked on submit (the first field in error takes the
+  // focus), then each field again as it changes; server issues land on their fields.
+  const [values, setValues] = useState<SignInFields>({ email: '', password: '' });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const setError: UseFormSetError<SignInFields> = (name, error) => {
+    if (name === 'email' || name === 'password') setErrors((current) => ({ ...current, [name]: error.message }));
+  };
+  const { message, report } = useServerErrors(setError, fieldOrder);
 
   useEffect(() => {
     // Someone already signed in goes straight on; the guard there re-checks the token with the server.
     if (session.signedIn) void navigate({ href: isSafeReturnPath(to) && !to.startsWith('/signin') ? to : homeFor(session.roles[0] ?? ''), replace: true });
   }, [navigate, session, to]);
 
-  const onSubmit = async (values: Output) => {
+  const change = (field: SignInField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    // Someone typing will send the form (the contract) or may follow a link (the public pages' loaders).
+    void loadContract().catch(() => undefined);
+    void preloadPublicPages().catch(() => undefined);
+    setValues((current) => ({ ...current, [field]: value }));
+    if (submitted) setErrors((current) => ({ ...current, [field]: checkField(field, value) }));
+  };
+
+  const send = async (fields: SignInFields) => {
     try {
-      const reply = await v2.call(signIn, { ...values, accountId: Number.isInteger(company) && company > 0 ? company : undefined });
+      const { signIn: route } = await loadContract();
+      const reply = await v2.call(route, { ...fields, accountId: Number.isInteger(company) && company > 0 ? company : undefined });
       if (reply.kind === 'signed_in') {
         await complete(reply, to);
         return;
@@ -54,31 +88,49 @@ export function SignInPage() {
     }
   };
 
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    const problems = checkSignIn(values);
+    setErrors(problems);
+    const first = fieldOrder.find((field) => problems[field] !== undefined);
+    if (first) (first === 'email' ? emailInput : passwordInput).current?.focus();
+    else await send({ email: normalEmail(values.email), password: values.password });
+    setSubmitted(true);
+    setBusy(false);
+  };
+
   return (
     <PublicFrame>
       <AuthHeading title="Sign in">Welcome back. Sign in to manage your scanning services and data.</AuthHeading>
       <FormAlert message={message} />
-      <Stack component="form" spacing={2.5} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <Stack component="form" spacing={2.5} noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}>
         <TextInput
           label="Email"
           type="email"
           autoComplete="username"
           autoFocus
-          {...register('email')}
-          error={Boolean(formState.errors.email)}
-          helperText={formState.errors.email?.message}
+          name="email"
+          value={values.email}
+          onChange={change('email')}
+          ref={emailInput}
+          error={Boolean(errors.email)}
+          helperText={errors.email}
         />
         <PasswordField
           label="Password"
           autoComplete="current-password"
-          {...register('password')}
-          error={Boolean(formState.errors.password)}
-          helperText={formState.errors.password?.message}
+          name="password"
+          value={values.password}
+          onChange={change('password')}
+          ref={passwordInput}
+          error={Boolean(errors.password)}
+          helperText={errors.password}
         />
         <Link component={RouterLink} href="/forgotpassword" variant="body2" sx={{ alignSelf: 'flex-end' }}>
           Forgot your password?
         </Link>
-        <SubmitButton busy={formState.isSubmitting}>Sign in</SubmitButton>
+        <SubmitButton busy={busy}>Sign in</SubmitButton>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
         New to Scanbase?{' '}

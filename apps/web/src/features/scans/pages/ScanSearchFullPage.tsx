@@ -16,16 +16,17 @@ import { NoScans } from '../components/NoScans';
 import { PastLastPage } from '../components/PastLastPage';
 import { PhoneSortField } from '../components/PhoneSortField';
 import { ResultsSkeleton } from '../components/ResultsSkeleton';
+import { RangeTotal } from '../components/RangeTotal';
 import { ScanPagination } from '../components/ScanPagination';
 import { ScanSearchFrame } from '../components/ScanSearchFrame';
 import { SelectionBar } from '../components/SelectionBar';
 import { useAccountZone } from '../hooks/useAccountZone';
 import { useExportTemplate } from '../hooks/useExportTemplate';
 import { useNewScans } from '../hooks/useNewScans';
-import { useScanResults } from '../hooks/useScanResults';
+import { useCountAll, useScanResults } from '../hooks/useScanResults';
 import { useScanSearch } from '../hooks/useScanSearch';
 import { useScanSelection } from '../hooks/useScanSelection';
-import { periodLabel, plural, rangeLabel } from '../scan-format';
+import { periodLabel, plural, pluralTotal } from '../scan-format';
 import { activeFilterCount, clearedSearch, filterBody } from '../search-query';
 import { templateColumns } from '../template-columns';
 
@@ -36,7 +37,8 @@ export function ScanSearchFullPage() {
   const timeZone = search.tz ?? accountZone;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  const results = useScanResults(search);
+  const [countAll, requestCountAll] = useCountAll(search);
+  const results = useScanResults(search, countAll);
   const template = useExportTemplate(search.template);
   const selection = useScanSelection(JSON.stringify(filterBody(search)));
   const newCount = useNewScans({ search, shownTotal: results.data?.total, refetch: results.refetch });
@@ -56,7 +58,7 @@ export function ScanSearchFullPage() {
       update={update}
       replaceAll={replaceAll}
       selectedIds={selectedIds}
-      summary={data ? `${plural(data.total, 'scan')} · ${periodLabel(search)}` : undefined}
+      summary={data ? `${pluralTotal(data.total, data.totalExact, 'scan')} · ${periodLabel(search)}` : undefined}
     >
       {notice ? (
         <Alert severity="success" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
@@ -72,9 +74,7 @@ export function ScanSearchFullPage() {
         {selectedIds.length > 0 ? (
           <SelectionBar ids={selectedIds} onDelete={() => setDeleting(true)} onClear={selection.clear} />
         ) : (
-          <Typography color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {data ? rangeLabel(search.page, search.limit, data.total) : ' '}
-          </Typography>
+          data ? <RangeTotal page={search.page} limit={search.limit} total={data.total} exact={data.totalExact} counting={countAll && results.isFetching && !data.totalExact} onCountAll={requestCountAll} /> : <Typography color="text.secondary"> </Typography>
         )}
         <NewScansChip count={newCount} onShow={() => update({ page: 1, sortBy: 'scanned_at', sortOrder: 'desc' })} />
         <Box sx={{ flexGrow: 1 }} />
@@ -114,7 +114,7 @@ export function ScanSearchFullPage() {
             preview={search.preview}
             onClosePreview={() => update({ preview: false, page: search.page }, { replace: true })}
           />
-          <ScanPagination page={search.page} limit={search.limit} total={data.total} onPage={(page) => update({ page })} onLimit={(limit) => update({ limit })} />
+          <ScanPagination page={search.page} limit={search.limit} total={data.total} exact={data.totalExact} onPage={(page) => update({ page })} onLimit={(limit) => update({ limit })} />
         </Box>
       ) : null}
       <DeleteScansDialog

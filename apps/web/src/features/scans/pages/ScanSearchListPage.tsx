@@ -9,13 +9,14 @@ import { NoScans } from '../components/NoScans';
 import { PastLastPage } from '../components/PastLastPage';
 import { PhoneSortField } from '../components/PhoneSortField';
 import { ResultsSkeleton } from '../components/ResultsSkeleton';
+import { RangeTotal } from '../components/RangeTotal';
 import { ScanPagination } from '../components/ScanPagination';
 import { ScanSearchFrame } from '../components/ScanSearchFrame';
 import { useAccountZone } from '../hooks/useAccountZone';
 import { useNewScans } from '../hooks/useNewScans';
-import { useScanResults } from '../hooks/useScanResults';
+import { useCountAll, useScanResults } from '../hooks/useScanResults';
 import { useScanSearch } from '../hooks/useScanSearch';
-import { periodLabel, plural, rangeLabel } from '../scan-format';
+import { periodLabel, pluralTotal } from '../scan-format';
 import { activeFilterCount, clearedSearch } from '../search-query';
 
 /** /account/scans/search/list/: the matching scans as a dense list (value, result, service, user, time). */
@@ -24,17 +25,16 @@ export function ScanSearchListPage() {
   const accountZone = useAccountZone();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  const results = useScanResults(search);
+  const [countAll, requestCountAll] = useCountAll(search);
+  const results = useScanResults(search, countAll);
   const newCount = useNewScans({ search, shownTotal: results.data?.total, refetch: results.refetch });
   const sort = { by: search.sortBy, order: search.sortOrder };
   const onSort = (next: typeof sort) => update({ sortBy: next.by, sortOrder: next.order });
   const data = results.data;
   return (
-    <ScanSearchFrame view="list" search={search} update={update} replaceAll={replaceAll} summary={data ? `${plural(data.total, 'scan')} · ${periodLabel(search)}` : undefined}>
+    <ScanSearchFrame view="list" search={search} update={update} replaceAll={replaceAll} summary={data ? `${pluralTotal(data.total, data.totalExact, 'scan')} · ${periodLabel(search)}` : undefined}>
       <Box sx={{ display: data?.total === 0 ? 'none' : 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1.5, minHeight: 40 }}>
-        <Typography color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          {data ? rangeLabel(search.page, search.limit, data.total) : ' '}
-        </Typography>
+        {data ? <RangeTotal page={search.page} limit={search.limit} total={data.total} exact={data.totalExact} counting={countAll && results.isFetching && !data.totalExact} onCountAll={requestCountAll} /> : <Typography color="text.secondary"> </Typography>}
         <NewScansChip count={newCount} onShow={() => update({ page: 1, sortBy: 'scanned_at', sortOrder: 'desc' })} />
         <Box sx={{ flexGrow: 1 }} />
         {phone ? <PhoneSortField sort={sort} onSort={onSort} /> : null}
@@ -52,7 +52,7 @@ export function ScanSearchListPage() {
       ) : data ? (
         <Box sx={{ opacity: results.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={results.isFetching}>
           <CompactScanList rows={data.items} sort={sort} onSort={onSort} timeZone={search.tz ?? accountZone} receivedTime={search.dataReceived} />
-          <ScanPagination page={search.page} limit={search.limit} total={data.total} onPage={(page) => update({ page })} onLimit={(limit) => update({ limit })} options={[50, 100, 200, 500]} />
+          <ScanPagination page={search.page} limit={search.limit} total={data.total} exact={data.totalExact} onPage={(page) => update({ page })} onLimit={(limit) => update({ limit })} options={[50, 100, 200, 500]} />
         </Box>
       ) : null}
     </ScanSearchFrame>

@@ -5,12 +5,13 @@ import Typography from '@mui/material/Typography';
 import { useRouterState } from '@tanstack/react-router';
 import { availability } from '../../../app/route-table';
 import { MessagePage } from '../../../ui/MessagePage';
+import { plannedAreas } from '../planned-areas';
 
 /** Any screen of the route table that a later issue builds: says so honestly and lists what will come. */
 export function NotAvailableYetPage() {
   const def = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.def });
   const counts = availability();
-  const planned = def?.planned ?? [];
+  const planned: readonly string[] = def?.planned ? plannedAreas[def.planned] : [];
   return (
     <MessagePage
       framed={def?.layout !== 'app'}

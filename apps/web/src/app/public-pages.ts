@@ -1,0 +1,30 @@
+import { named } from './page-loaders';
+
+/*
+ * The loaders of the public pages (layout `public`) other than /signin, by name; route-table.ts refers to them
+ * with `publicPage('Name')`. Like shell-pages.ts, they live outside the route table because each dynamic import
+ * carries its list of chunks to preload, which would otherwise sit in the entry chunk and so in every first page
+ * (docs/WEB.md, "First page"). The cost: a public page opened by its address waits for this small chunk before
+ * its own; /signin fetches it as soon as someone types (preloadPublicPages).
+ */
+export const publicPages = {
+  AboutPage: named(() => import('../features/info/pages/AboutPage'), 'AboutPage'),
+  AcceptInvitePage: named(() => import('../features/auth/pages/AcceptInvitePage'), 'AcceptInvitePage'),
+  ActivationPage: named(() => import('../features/auth/pages/ActivationPage'), 'ActivationPage'),
+  ConfirmMultiAccountPage: named(() => import('../features/auth/pages/ConfirmMultiAccountPage'), 'ConfirmMultiAccountPage'),
+  ContactPage: named(() => import('../features/info/pages/ContactPage'), 'ContactPage'),
+  ForgotPasswordPage: named(() => import('../features/auth/pages/ForgotPasswordPage'), 'ForgotPasswordPage'),
+  ForgotPasswordSentPage: named(() => import('../features/auth/pages/ForgotPasswordSentPage'), 'ForgotPasswordSentPage'),
+  HomePage: named(() => import('../features/info/pages/HomePage'), 'HomePage'),
+  LimitReachedPage: named(() => import('../features/system/pages/LimitReachedPage'), 'LimitReachedPage'),
+  MaintenancePage: named(() => import('../features/system/pages/MaintenancePage'), 'MaintenancePage'),
+  PasswordResetSuccessPage: named(() => import('../features/auth/pages/PasswordResetSuccessPage'), 'PasswordResetSuccessPage'),
+  RegistrationPage: named(() => import('../features/auth/pages/RegistrationPage'), 'RegistrationPage'),
+  ResetPasswordPage: named(() => import('../features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage'),
+  ScannerPage: named(() => import('../features/scanner/pages/ScannerPage'), 'ScannerPage'),
+  SelectCompanyPage: named(() => import('../features/auth/pages/SelectCompanyPage'), 'SelectCompanyPage'),
+  SignInCompanyPage: named(() => import('../features/auth/pages/SignInCompanyPage'), 'SignInCompanyPage'),
+  VerifyEmailPage: named(() => import('../features/auth/pages/VerifyEmailPage'), 'VerifyEmailPage'),
+};
+
+export type PublicPageName = keyof typeof publicPages;
