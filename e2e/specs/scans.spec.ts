@@ -173,3 +173,40 @@ test('scans: filter by service and dates, five views, edit with history, a templ
   expect(body.map((row) => row[ticket]).sort()).toEqual(['TICKET-1001', 'TICKET-1002-B', 'TICKET-1003']);
   expect(body.find((row) => row[ticket] === 'TICKET-1001')?.[seat]).toBe('A1');
 });
+
+test('a value search past 10,000 matches reads "10,000+" and Count all gives the exact total', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('bulk');
+  const admin = await createVerifiedOwner(request, email);
+  const serviceId = (await v2<{ id: number }>(request, admin, 'services/create', { variables: { validation_method: 'record', service_name: 'Warehouse' } })).id;
+  const username = `dock-${Date.now().toString(36)}`;
+  await v2(request, admin, 'appusers/create', { username, password: APP_PASSWORD, serviceIds: [serviceId] });
+  const signIn = await request.post(`${e2eEnv().baseUrl}/api-v2/app/signin/`, { data: { username, password: APP_PASSWORD, udid: `e2e-${randomUUID()}`, deviceName: 'Dock scanner' } });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const app = ((await signIn.json()) as { token: string }).token;
+  // 10,250 pallet labels, uploaded as a scanner would after a shift offline (1,000 per request), and one other scan.
+  const total = 10_250;
+  for (let from = 0; from < total; from += 1_000) {
+    const scans = Array.from({ length: Math.min(1_000, total - from) }, (_, i) => ({
+      serviceId, value: `PALLET-${String(from + i).padStart(6, '0')}`, clientScanId: randomUUID(), scannedAt: new Date(Date.UTC(2026, 10, 20, 8) + (from + i) * 1_000).toISOString(),
+    }));
+    await v2(request, app, 'app/upload', { scans });
+  }
+  await v2(request, app, 'app/scan', { serviceId, value: 'CRATE-0001', clientScanId: randomUUID() });
+
+  await page.goto('/signin?to=%2Faccount%2Fscans%2Fsearch%2Ffull%2F%3Fvalue%3DPALLET');
+  await signInWithForm(page, email);
+  await expect(page).toHaveURL(/\/account\/scans\/search\/full\/\?value=PALLET/);
+  // Counting stops at 10,000: the total reads as a floor, and one click asks for the exact count.
+  // (The label shows above the table and again in its pagination.)
+  await expect(page.getByText('1–50 of 10,000+')).toHaveCount(2);
+  await expect(page.getByText('10,000+ scans · All time')).toBeVisible();
+  await page.getByRole('button', { name: 'Count all' }).click();
+  await expect(page.getByText('1–50 of 10,250')).toHaveCount(2);
+  await expect(page.getByText('10,250 scans · All time')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Count all' })).toHaveCount(0);
+  // Without a text filter the counters answer at once, exactly.
+  await page.goto('/account/scans/search/full/');
+  await expect(page.getByText(`1–50 of ${(total + 1).toLocaleString('en-US')}`)).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Count all' })).toHaveCount(0);
+});
