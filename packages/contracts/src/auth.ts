@@ -54,7 +54,7 @@ export const signIn = defineV2Route({
   path: 'auth/signin',
   access: 'public',
   summary: 'Sign in with email and password. An email on several accounts answers with the accounts to choose from.',
-  body: z.object({ email, password: z.string().min(1).max(200), accountId: id.optional() }),
+  body: z.object({ email, password: z.string().min(1, 'Enter your password').max(200, 'A password has at most 200 characters'), accountId: id.optional() }),
   reply: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('signed_in'), token: z.string(), user: sessionUser }),
     z.object({ kind: z.literal('choose_account'), ticket: z.string(), accounts: z.array(accountChoice) }),

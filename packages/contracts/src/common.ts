@@ -11,7 +11,7 @@ z.config({
 /** A database id: positive integer (legacy clients parse ids as integers). */
 export const id = z.number().int().positive().max(2_147_483_647);
 
-export const email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Enter a valid email address' }));
+export const email = z.string().trim().toLowerCase().max(254, 'An email address has at most 254 characters').pipe(z.email({ message: 'Enter a valid email address' }));
 
 /** Passwords: at least 8 characters, at most 200 (argon2 input stays bounded). */
 export const password = z.string().min(8, 'Use at least 8 characters').max(200);

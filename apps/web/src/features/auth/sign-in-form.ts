@@ -11,7 +11,6 @@ export type SignInErrors = Partial<Record<SignInField, string>>;
 /** zod's email pattern (zod/v4/core/regexes.js), which the contract's `email` uses. */
 const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-const tooBig = (max: number) => `Too big: expected string to have <=${max} characters`;
 
 /** The email as sent (trimmed, lower case). */
 export const normalEmail = (value: string) => value.trim().toLowerCase();
@@ -20,11 +19,11 @@ export const normalEmail = (value: string) => value.trim().toLowerCase();
 export function checkField(field: SignInField, value: string): string | undefined {
   if (field === 'email') {
     const email = normalEmail(value);
-    if (email.length > 254) return tooBig(254);
+    if (email.length > 254) return 'An email address has at most 254 characters';
     return EMAIL.test(email) ? undefined : 'Enter a valid email address';
   }
-  if (value.length < 1) return 'Too small: expected string to have >=1 characters';
-  return value.length > 200 ? tooBig(200) : undefined;
+  if (value.length < 1) return 'Enter your password';
+  return value.length > 200 ? 'A password has at most 200 characters' : undefined;
 }
 
 /** Every field's first problem (empty when the form can be sent). */
