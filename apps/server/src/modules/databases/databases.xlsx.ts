@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
-import type { Entry, ParseStream } from 'unzipper';
+import ExcelJS from 'exceljs';
+import unzipper, { type Entry, type ParseStream } from 'unzipper';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
 
 /** What one XLSX file may unpack to: every entry's inflated bytes together, and rows of the sheet read. */
@@ -73,8 +74,8 @@ function cellText(v: unknown): string {
 
 /** The rows of the first worksheet of an XLSX stream, as text, streamed in arrays of up to `chunk` rows (shared strings are cached), within `limits`. */
 export async function* xlsxRows(stream: Readable, chunk = 1000, limits: XlsxLimits = XLSX_LIMITS): AsyncGenerator<string[][]> {
-  // Loaded on first use: together ~1 s of the server's start-up otherwise (issue 18, `npm start` < 3 s).
-  const [{ default: ExcelJS }, { default: unzipper }] = await Promise.all([import('exceljs'), import('unzipper')]);
+  // Imported at module level, not on first use: with `await import()` here, a valid file sometimes read as if
+  // its workbook part were missing ("reading 'sheets'") when the whole suite ran (not reproduced alone).
   const guard = inflationGuard(stream, limits.maxInflatedBytes, () => unzipper.Parse());
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(guard.stream, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
   let rows = 0;

@@ -37,9 +37,10 @@ function spooled(): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 }
 
-/** Spooled copies are removed just after the reply is sent; waits for that. */
+/** Spooled copies are removed just after the reply is sent (an unlink on the thread pool, slower on a busy machine); waits up to 5 s for that. */
 async function spoolEmptied(): Promise<string[]> {
-  for (let i = 0; i < 200 && spooled().length > 0; i++) await new Promise((r) => setImmediate(r));
+  const deadline = Date.now() + 5_000;
+  while (spooled().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
   return spooled();
 }
 
