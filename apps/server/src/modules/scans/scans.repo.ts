@@ -69,6 +69,10 @@ const sortColumns = {
 /** Sort keys that need the joined names (service, user, device). */
 const joinedSortKeys = new Set<SortKey>(['service_name', 'user_name', 'device_name']);
 
+/** Sort keys whose values are never null and compare as they do in SQL (ids; ISO times as text): a page can be sorted in JS. */
+export const idSortKeys = ['scan_id', 'timestamp', 'timestamp_received', 'timestamp_modified'] as const satisfies readonly SortKey[];
+export type IdSortKey = (typeof idSortKeys)[number];
+
 /** Keyset paging by scan id: `fetch` answers up to `batch` rows with an id above `after`, in id order. */
 async function* byIdBatches<T extends { id: number }>(batch: number, fetch: (after: number) => Promise<T[]>): AsyncGenerator<T[]> {
   let after = 0;
@@ -459,6 +463,23 @@ export class ScansRepo {
       f.includeDeletedUsers ? undefined : this.db.selectFrom('app_users').select('id').where('account_id', '=', accountId).where('deleted_at', 'is not', null).limit(1).executeTakeFirst(),
     ]);
     return { ...f, includeDeletedServices: f.includeDeletedServices === true || services === undefined, includeDeletedUsers: f.includeDeletedUsers === true || users === undefined };
+  }
+
+  /**
+   * Up to `limit` scans matching a filter, as their id and the value of one time column to sort by (`by`), in no
+   * particular order: without a sort the database takes its cheapest path to the matches.
+   */
+  async matchingIds(accountId: number, f: ScanFilter, by: IdSortKey, limit: number): Promise<{ id: number; key: string | number }[]> {
+    const where = this.filtered(accountId, await this.withoutIdleExclusions(accountId, f));
+    const rows = await this.db.selectFrom('scans').select(['scans.id', `${sortColumns[by]} as key`]).where(where).limit(limit).execute();
+    return rows.map((r) => ({ id: r.id, key: r.key }));
+  }
+
+  /** The scans with these ids (of this account), with names, in the order of `ids`. */
+  async rowsByIds(accountId: number, ids: number[]): Promise<ScanListRow[]> {
+    if (ids.length === 0) return [];
+    const byId = new Map((await this.joined().where('scans.account_id', '=', accountId).where('scans.id', 'in', ids).execute()).map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** A page of scans matching a filter, with names; `countLimit` caps the count (answers -1 when skipped). */
