@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import { toScanRow } from './scan-capture.service.js';
 import { isTimeZoneName, normalTime, periodMs, zonedToUtc, type ScanFilter, type ScanSort, type SortKey } from './scan-filter.js';
 import { counterFilter, type ScanCountsRepo } from './scan-counts.repo.js';
-import { idSortKeys, type IdSortKey, type ScanListRow, type ScansRepo } from './scans.repo.js';
+import { isOwnSortKey, type ScanListRow, type ScansRepo } from './scans.repo.js';
 
 type Query = z.output<typeof searchScans.body>;
 type Filters = z.output<typeof scanFilters>;
@@ -56,20 +56,23 @@ export class ScanSearchService {
     const { filter, sort } = searchFilter(q, await this.deps.accountZone(accountId));
     const page = { limit: q.limit, offset: (q.page - 1) * q.limit };
     const only = sort.length === 1 ? sort[0] : undefined;
-    const by = only && (idSortKeys as readonly SortKey[]).includes(only.key) ? (only.key as IdSortKey) : undefined;
-    if (!q.countAll && by && only && !counterFilter(filter)) {
-      // A filter the counters cannot answer (text, properties…) sorted by id or a time: one pass reads up to
-      // 10,001 matches (id and sort value), without sorting. When they are all there, they give the exact total
-      // and the page (sorted here), so the matches are found once instead of twice (count, then page). The page
-      // query alone can be slow here: PostgreSQL reads the time or id index backwards hoping to meet 50 matches
-      // soon, and when the matches are bunched in older scans it reads most of the table first.
-      const found = await this.deps.repo.matchingIds(accountId, filter, by, SEARCH_COUNT_CAP + 1);
-      if (found.length <= SEARCH_COUNT_CAP) {
-        const sign = only.desc ? -1 : 1;
-        // As SQL orders them: by the key, then by id in the same direction.
-        found.sort((a, b) => sign * (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id));
-        const rows = await this.deps.repo.rowsByIds(accountId, found.slice(page.offset, page.offset + page.limit).map((r) => r.id));
-        return { items: await this.details(accountId, rows), total: found.length, totalExact: true, page: q.page, limit: q.limit };
+    if (!q.countAll && only && isOwnSortKey(only.key) && !counterFilter(filter)) {
+      // A filter the counters cannot answer (text, properties…): one query reads up to 10,001 matches without a
+      // sort, then sorts those and counts them. When they are all there, that is the exact total and the page, so
+      // the matches are found once instead of twice (count, then page). The page query alone can be slow here:
+      // PostgreSQL reads the time or id index backwards hoping to meet 50 matches soon, and when the matches are
+      // bunched in older scans it reads most of the table first.
+      const first = await this.deps.repo.pageOfFirstMatches(accountId, filter, { key: only.key, desc: only.desc }, page, SEARCH_COUNT_CAP);
+      let counted = first.matched;
+      if (counted === undefined && page.offset === 0) counted = 0;
+      if (counted === undefined) {
+        // A page past the matches: how many there are, as usual.
+        const c = await this.deps.counts.count(accountId, filter, SEARCH_COUNT_CAP);
+        counted = c.exact ? c.total : SEARCH_COUNT_CAP + 1;
+      }
+      if (counted <= SEARCH_COUNT_CAP) {
+        const rows = await this.deps.repo.rowsByIds(accountId, first.ids);
+        return { items: await this.details(accountId, rows), total: counted, totalExact: true, page: q.page, limit: q.limit };
       }
       // Past the cap the matches are many, and the page query meets 50 of them soon.
       const { rows } = await this.deps.repo.search(accountId, filter, sort, page, false);

@@ -69,9 +69,13 @@ const sortColumns = {
 /** Sort keys that need the joined names (service, user, device). */
 const joinedSortKeys = new Set<SortKey>(['service_name', 'user_name', 'device_name']);
 
-/** Sort keys whose values are never null and compare as they do in SQL (ids; ISO times as text): a page can be sorted in JS. */
-export const idSortKeys = ['scan_id', 'timestamp', 'timestamp_received', 'timestamp_modified'] as const satisfies readonly SortKey[];
-export type IdSortKey = (typeof idSortKeys)[number];
+/** Sort keys on `scans` itself (no joined names). */
+export type OwnSortKey = Exclude<SortKey, 'service_name' | 'user_name' | 'device_name'>;
+
+/** Whether a sort key is a column of `scans` itself. */
+export function isOwnSortKey(key: SortKey): key is OwnSortKey {
+  return !joinedSortKeys.has(key);
+}
 
 /** Keyset paging by scan id: `fetch` answers up to `batch` rows with an id above `after`, in id order. */
 async function* byIdBatches<T extends { id: number }>(batch: number, fetch: (after: number) => Promise<T[]>): AsyncGenerator<T[]> {
@@ -466,13 +470,24 @@ export class ScansRepo {
   }
 
   /**
-   * Up to `limit` scans matching a filter, as their id and the value of one time column to sort by (`by`), in no
-   * particular order: without a sort the database takes its cheapest path to the matches.
+   * A page of the first `cap + 1` matches of a filter, sorted by a key of `scans` itself (then id, the same way),
+   * and how many matches that first read found (`matched`; undefined when the page is past them). The matches are
+   * read in a subquery with a LIMIT and no order, so the database takes its cheapest path to them (the trigram or
+   * property index) and sorts only those. `matched` = cap + 1 means there are more: the page is then not the real one.
    */
-  async matchingIds(accountId: number, f: ScanFilter, by: IdSortKey, limit: number): Promise<{ id: number; key: string | number }[]> {
+  async pageOfFirstMatches(accountId: number, f: ScanFilter, sort: { key: OwnSortKey; desc: boolean }, page: { limit: number; offset: number }, cap: number): Promise<{ ids: number[]; matched: number | undefined }> {
     const where = this.filtered(accountId, await this.withoutIdleExclusions(accountId, f));
-    const rows = await this.db.selectFrom('scans').select(['scans.id', `${sortColumns[by]} as key`]).where(where).limit(limit).execute();
-    return rows.map((r) => ({ id: r.id, key: r.key }));
+    const dir = sort.desc ? 'desc' : 'asc';
+    const first = this.db.selectFrom('scans').select(['scans.id', sql.ref(sortColumns[sort.key]).as('k')]).where(where).limit(cap + 1).as('m');
+    const rows = await this.db
+      .selectFrom(first)
+      .select(['m.id', sql<number>`count(*) over ()`.as('n')])
+      .orderBy(sql.ref('m.k'), dir)
+      .orderBy('m.id', dir)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return { ids: rows.map((r) => r.id), matched: rows.length > 0 ? Number(rows[0]!.n) : undefined };
   }
 
   /** The scans with these ids (of this account), with names, in the order of `ids`. */
