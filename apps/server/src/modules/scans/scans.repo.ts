@@ -67,10 +67,11 @@ const sortColumns = {
   status: 'scans.status', timestamp: 'scans.scanned_at', timestamp_received: 'scans.received_at', timestamp_modified: 'scans.modified_at', user_id: 'scans.app_user_id', user_name: 'u.username',
 } as const;
 /** Sort keys that need the joined names (service, user, device). */
-const joinedSortKeys = new Set<SortKey>(['service_name', 'user_name', 'device_name']);
+const joinedSortKeyList = ['service_name', 'user_name', 'device_name'] as const satisfies readonly SortKey[];
+const joinedSortKeys = new Set<SortKey>(joinedSortKeyList);
 
 /** Sort keys on `scans` itself (no joined names). */
-export type OwnSortKey = Exclude<SortKey, 'service_name' | 'user_name' | 'device_name'>;
+export type OwnSortKey = Exclude<SortKey, (typeof joinedSortKeyList)[number]>;
 
 /** Whether a sort key is a column of `scans` itself. */
 export function isOwnSortKey(key: SortKey): key is OwnSortKey {
@@ -518,11 +519,7 @@ export class ScansRepo {
         .limit(page.limit)
         .offset(page.offset)
         .execute()
-        .then(async (found) => {
-          if (found.length === 0) return [];
-          const byId = new Map((await this.joined().where('scans.id', 'in', found.map((r) => r.id)).execute()).map((r) => [r.id, r]));
-          return found.flatMap((r) => byId.get(r.id) ?? []);
-        });
+        .then((found) => this.rowsByIds(accountId, found.map((r) => r.id)));
     }
     const [rows, total] = await Promise.all([list, counted]);
     return { rows, total: Number(total.n) };
