@@ -78,6 +78,8 @@ export default defineConfig({
       manifest: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
+        // The API reference renderer (~900 KB) is for developers on /apidocs/v2, never for the scanner offline.
+        globIgnores: ['**/redoc.standalone-*.js'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackAllowlist: [/^\/scanner(\/|$|\?)/],

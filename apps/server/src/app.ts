@@ -112,7 +112,8 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isPage || request.url.startsWith('/api')) {
+    // `/api`, `/api/…` and `/api-v2/…` are the APIs; `/apidocs/…` is a page of the app.
+    if (!isPage || /^\/api(-v2)?(\/|\?|$)/.test(request.url)) {
       return reply.code(404).send({ error: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}` });
     }
     // History fallback: the app itself shows its not-found page for unknown paths.

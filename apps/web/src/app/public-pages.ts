@@ -10,6 +10,7 @@ import { named } from './page-loaders';
 export const publicPages = {
   AboutPage: named(() => import('../features/info/pages/AboutPage'), 'AboutPage'),
   AcceptInvitePage: named(() => import('../features/auth/pages/AcceptInvitePage'), 'AcceptInvitePage'),
+  ApiDocsPage: named(() => import('../features/apidocs/pages/ApiDocsPage'), 'ApiDocsPage'),
   ActivationPage: named(() => import('../features/auth/pages/ActivationPage'), 'ActivationPage'),
   ConfirmMultiAccountPage: named(() => import('../features/auth/pages/ConfirmMultiAccountPage'), 'ConfirmMultiAccountPage'),
   ContactPage: named(() => import('../features/info/pages/ContactPage'), 'ContactPage'),

@@ -105,7 +105,7 @@ export const routeTable: readonly RouteDef[] = [
   open('app.home', '/home', 'Home', { page: publicPage('HomePage') }),
   open('app.about', '/about', 'About Scanbase', { page: publicPage('AboutPage') }),
   open('app.contact', '/app-contact', 'Contact', { page: publicPage('ContactPage') }),
-  open('app.apidocs', '/apidocs/{pageName?}', 'API documentation', { planned: 'apidocs' }),
+  open('app.apidocs', '/apidocs/{pageName?}', 'API documentation', { page: publicPage('ApiDocsPage') }),
   open('app.apidocs.csv2db', '/apidocs/examples/csv2db.html', 'Example: CSV to database', { planned: 'apidocs' }),
   open('app.aayor', '/aayor/', 'Scanbase', { planned: 'publicTools' }),
   open('app.limitreached', '/limitreached/', 'Limit reached', { page: publicPage('LimitReachedPage') }),
