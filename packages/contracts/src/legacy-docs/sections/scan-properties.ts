@@ -4,8 +4,8 @@ const scanIds: LegacyParamDoc = { name: 'scan_id', type: 'id-list', required: tr
 const name: LegacyParamDoc = { name: 'name', type: 'text', required: true, description: 'The property name, at most 100 characters. Missing: 50.' };
 const setParams: readonly LegacyParamDoc[] = [
   scanIds,
-  { ...name, description: 'The property name, at most 100 characters, stored as sent (case-sensitive). Missing: 50.' },
-  { name: 'value', type: 'text', required: false, default: '(empty)', description: 'The property value, at most 100 characters.' },
+  { ...name, description: 'The property name, at most 100 characters (50 otherwise), stored as sent: `Mode` and `mode` are two properties. Missing: 50.' },
+  { name: 'value', type: 'text', required: false, default: '(empty)', description: 'The property value, at most 100 characters (50 otherwise).' },
 ];
 
 /** The `scan_properties` section. */
@@ -26,7 +26,7 @@ export const scanPropertiesSection: LegacySectionDoc = {
     {
       action: 'retrieve',
       summary: 'Answers the value of one property of one scan in `<value>`.',
-      details: 'The name is matched without regard to case. A scan without that property answers 50.',
+      details: 'The name is matched without regard to the case of the letters A to Z. A scan without that property answers 50.',
       readOnly: true,
       params: [
         { ...scanIds, type: 'id', description: 'Exactly one scan id (135 otherwise).' },
@@ -47,7 +47,7 @@ export const scanPropertiesSection: LegacySectionDoc = {
     {
       action: 'delete',
       summary: 'Removes a property from scans.',
-      details: 'The name is matched without regard to case. Scans or names that do not exist are passed over without an error.',
+      details: 'The name is matched without regard to the case of the letters A to Z. Scans or names that do not exist are passed over without an error.',
       readOnly: false,
       params: [{ ...scanIds, description: 'One scan id or a comma-separated list (not `all`). Missing or malformed: 135.' }, name],
       errors: [135],

@@ -9,7 +9,7 @@ const serviceIdList: LegacyParamDoc = {
 
 /** The variables `create` and `update` share (every one optional on update). */
 const settings: readonly LegacyParamDoc[] = [
-  { name: 'service_name', type: 'text', required: false, default: 'Service N (the next unused number)', description: 'The name shown in the app: 1 to 100 characters, without `<`, `>` or control characters (error 219). Names are unique among the live services of the account, compared without regard to case (error 215).' },
+  { name: 'service_name', type: 'text', required: false, default: 'Service N (the next unused number)', description: 'The name shown in the app: 1 to 100 characters, without `<`, `>` or control characters (error 219). Names are unique among the live services of the account, compared without regard to the case of the letters A to Z (error 215).' },
   { name: 'description', type: 'text', required: 'On webview services: `<curl>URL</curl>` or inline `<html>...</html>`.', default: '(empty)', description: 'Free text. On a `webview` service it is the content shown: `<curl>https://...</curl>` (an http or https address, error 222 otherwise) or `<html>...</html>` whose opening tag has no attributes (error 210 otherwise).' },
   { name: 'duplicate_value', type: 'flag', required: false, default: '1', description: '1: a value scanned again is still valid; 0: a repeated scan of the same value on this service is answered as an invalid duplicate. Duplicates are counted per service.' },
   { name: 'device_duplicate_value', type: 'flag', required: false, default: '1', description: 'The same rule for the check done on the device (on-device services). Always 0 when `duplicate_value` is 0.' },
