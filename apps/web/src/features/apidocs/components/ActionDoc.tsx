@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { legacyErrors } from '@scanbase/contracts';
-import { legacyActionErrorMeanings } from '@scanbase/contracts/legacy-docs/action-errors';
+import { legacyActionErrorMeanings } from '@scanbase/contracts/legacy-docs/catalog';
+import { formatLegacyXml } from '@scanbase/contracts/legacy-docs/format-xml';
 import type { LegacyActionDoc, LegacySample } from '@scanbase/contracts/legacy-docs/types';
 import { sampleRequest } from '../code-samples';
 import { CodeBlock } from './CodeBlock';
@@ -78,7 +79,7 @@ export function ActionDoc({ section, action, sample, endpoint, tryToken }: Props
           Sample reply
         </Typography>
         {sample ? (
-          <CodeBlock code={sample.reply} label={`${name} sample reply`} />
+          <CodeBlock code={sample.reply.startsWith('<') ? formatLegacyXml(sample.reply) : sample.reply} label={`${name} sample reply`} />
         ) : (
           <Typography color="text.secondary">No generated sample yet.</Typography>
         )}

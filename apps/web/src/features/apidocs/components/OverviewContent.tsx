@@ -6,8 +6,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { legacyErrors, v2ErrorStatus } from '@scanbase/contracts';
-import { legacyActionErrorMeanings } from '@scanbase/contracts/legacy-docs/action-errors';
+import { v2ErrorStatus } from '@scanbase/contracts';
+import { legacyActionErrorMeanings, legacyGenericErrors } from '@scanbase/contracts/legacy-docs/catalog';
 import type { ReactNode } from 'react';
 import { overviewAnchors } from '../docs-pages';
 import { CodeBlock } from './CodeBlock';
@@ -156,13 +156,15 @@ export function OverviewContent({ endpoint }: { endpoint: string }) {
             <TableRow>
               <TableCell>Code</TableCell>
               <TableCell>Message</TableCell>
+              <TableCell>When</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
-            {Object.entries(legacyErrors).map(([c, message]) => (
-              <TableRow key={c}>
-                <TableCell sx={{ fontWeight: 600 }}>{c}</TableCell>
-                <TableCell>{message}</TableCell>
+            {legacyGenericErrors.map((e) => (
+              <TableRow key={e.code}>
+                <TableCell sx={{ fontWeight: 600 }}>{e.code}</TableCell>
+                <TableCell>{e.text}</TableCell>
+                <TableCell>{e.when}</TableCell>
               </TableRow>
             ))}
           </TableBody>
