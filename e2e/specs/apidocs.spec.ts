@@ -42,7 +42,9 @@ test('a deep link opens its action, and search finds an action by name', async (
   await expect(heading).toBeInViewport();
 
   await page.goto('/apidocs/');
+  await expect(page.getByRole('combobox', { name: 'Search the API documentation' })).toBeVisible();
   await page.keyboard.press('/');
+  await expect(page.getByRole('combobox', { name: 'Search the API documentation' })).toBeFocused();
   await page.keyboard.type('showvalues');
   await page.getByRole('option', { name: /databases\/showvalues/ }).click();
   await expect(page).toHaveURL(/\/apidocs\/databases#showvalues$/);

@@ -49,6 +49,11 @@ export function ApiDocsPage() {
   const tryToken = signedIn && user && isAdminRole(user.role) ? session.token : null;
   useHashScroll(page !== undefined && page.kind !== 'v2', name);
 
+  // Public routes do not load the signed-in person; "Try it" needs their role.
+  useEffect(() => {
+    if (signedIn && !user) void session.ensureUser();
+  }, [signedIn, user, session]);
+
   useEffect(() => {
     // After the root frame's effect, which sets the route's title on first render.
     const timer = window.setTimeout(() => {
