@@ -210,3 +210,36 @@ test('a value the API refuses inside a chunk is found by splitting the chunk, an
   expect(stored.count).toBe(39);
   expect(stored.values.some((v) => v.value === 'R-017')).toBe(false);
 });
+
+test('Stop ends the upload after the call in progress; the counts match what was saved', async ({ page, request }) => {
+  const { apiKey, databaseId } = await seed(request);
+  // The second upsert call is held until Stop has been pressed, so the moment of the press is certain.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let upserts = 0;
+  await page.route('**/api/', async (route) => {
+    if (new URLSearchParams(route.request().postData() ?? '').get('action') === 'upsertmultivalue') {
+      upserts += 1;
+      if (upserts === 2) await held;
+    }
+    return route.continue();
+  });
+  const csv = Array.from({ length: 300 }, (_, i) => `S-${i + 1}`).join('\n');
+
+  await page.goto(PAGE);
+  await page.getByLabel('API key', { exact: true }).fill(apiKey);
+  await page.getByLabel('Database id').fill(String(databaseId));
+  await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'stop.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Upload' }).press('Enter');
+  await expect(page.getByText('100 of 300 rows')).toBeVisible();
+  await page.getByRole('button', { name: 'Stop' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Stopping after the call in progress…')).toBeVisible();
+  release();
+  await expect(page.getByText(/^Stopped\. The rows sent before you pressed Stop are saved/)).toBeVisible();
+  await expect(page.getByText('200 of 300 rows')).toBeVisible();
+  await expect(page.locator('#count-added')).toHaveText('200');
+  await expect(page.getByRole('button', { name: 'Upload' })).toBeEnabled();
+  expect(upserts).toBe(2);
+  expect((await showValues(request, apiKey, databaseId)).count).toBe(200);
+});
