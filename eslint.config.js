@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'bench/results/**', '**/*.js', '**/*.cjs'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'bench/results/**', '**/*.js', '**/*.cjs', '!apps/web/public/apidocs/**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -34,6 +34,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The API examples: plain browser scripts people copy (no TypeScript, no modules); Papa Parse is a global.
+    files: ['apps/web/public/apidocs/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, sourceType: 'script', globals: { ...globals.browser, Papa: 'readonly' } },
+    rules: { ...tseslint.configs.disableTypeChecked.rules, 'no-var': 'off', 'prefer-const': 'off', '@typescript-eslint/no-unused-vars': 'error' },
   },
   {
     // Plain Node scripts (no TypeScript project): syntax and core rules only.

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -60,11 +62,39 @@ function emotionWithoutBareHoistImport(): Plugin {
   };
 }
 
+/*
+ * The CSV-to-database example (public/apidocs/examples/csv2db.html + csv2db.js) reads CSV with Papa Parse, served
+ * from our own origin (never a CDN): its minified browser build, with its licence header as published, goes to
+ * dist/apidocs/examples/vendor/ at build time, next to its LICENSE; the dev server answers the same addresses.
+ */
+function papaParseForExamples(): Plugin {
+  const dir = path.dirname(require.resolve('papaparse/package.json'));
+  const files: Record<string, string> = {
+    'apidocs/examples/vendor/papaparse.min.js': path.join(dir, 'papaparse.min.js'),
+    'apidocs/examples/vendor/papaparse.LICENSE.txt': path.join(dir, 'LICENSE'),
+  };
+  return {
+    name: 'scanbase:papaparse-for-examples',
+    generateBundle() {
+      for (const [fileName, from] of Object.entries(files)) this.emitFile({ type: 'asset', fileName, source: readFileSync(from) });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const from = files[(req.url ?? '').split('?')[0]!.replace(/^\//, '')];
+        if (!from) return next();
+        res.setHeader('content-type', from.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/plain; charset=utf-8');
+        res.end(readFileSync(from));
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     muiWithoutCssVariables(),
     emotionWithoutBareHoistImport(),
+    papaParseForExamples(),
     // The scanner's service worker: precaches the built app shell (HTML, JS, CSS, the reader .wasm, icons) so
     // /scanner opens offline. It is registered by the scanner page only, with scope /scanner, so the admin app
     // is never controlled by it; API calls (/api, /api-v2, /ws) are never cached.
@@ -78,8 +108,9 @@ export default defineConfig({
       manifest: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
-        // The API reference renderer (~900 KB) is for developers on /apidocs/v2, never for the scanner offline.
-        globIgnores: ['**/redoc.standalone-*.js'],
+        // The API reference renderer (~900 KB) is for developers on /apidocs/v2, and the API examples are pages of
+        // their own: neither is part of the scanner offline.
+        globIgnores: ['**/node_modules/**/*', 'apidocs/**', '**/redoc.standalone-*.js'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackAllowlist: [/^\/scanner(\/|$|\?)/],

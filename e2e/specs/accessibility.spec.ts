@@ -160,11 +160,18 @@ function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violat
 }
 
 /**
+ * Addresses the server answers with a file of their own (the API examples under /apidocs/examples/): the app's page
+ * for them only loads that file, so they are opened by a full load and the file itself is checked.
+ */
+const isStaticFile = (href: string) => /\.html(?:[?#]|$)/.test(href);
+
+/**
  * Opens a page as a link inside the app would (the router's history, no reload), which keeps the run short; the
- * first page of a session is a full load.
+ * first page of a session, a static file and the page after one are full loads.
  */
 async function visit(page: Page, href: string): Promise<void> {
-  if (!page.url().startsWith(e2eEnv().baseUrl)) {
+  const inApp = page.url().startsWith(e2eEnv().baseUrl) && (await page.evaluate(() => document.getElementById('root') !== null));
+  if (!inApp || isStaticFile(href)) {
     await page.goto(href);
     return;
   }

@@ -26,6 +26,8 @@ import { v2Plugin } from './platform/http/v2/v2-plugin.js';
 import type { V2Binding } from './platform/http/v2/v2-types.js';
 
 const VERSION = '0.1.0';
+/** /api and /api-v2 and anything under them. */
+const API_PATH = /^\/api(?:-v2)?(?:[/?#]|$)/;
 
 /** A URL with credential parameters blanked, for logs. */
 export function redactUrl(url: string): string {
@@ -112,8 +114,8 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    // `/api`, `/api/…` and `/api-v2/…` are the APIs; `/apidocs/…` is a page of the app.
-    if (!isPage || /^\/api(-v2)?(\/|\?|$)/.test(request.url)) {
+    // The APIs' own addresses answer JSON; pages whose path merely starts with "api" (/apidocs/...) are the app's.
+    if (!isPage || API_PATH.test(request.url)) {
       return reply.code(404).send({ error: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}` });
     }
     // History fallback: the app itself shows its not-found page for unknown paths.

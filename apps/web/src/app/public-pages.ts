@@ -14,6 +14,7 @@ export const publicPages = {
   ActivationPage: named(() => import('../features/auth/pages/ActivationPage'), 'ActivationPage'),
   ConfirmMultiAccountPage: named(() => import('../features/auth/pages/ConfirmMultiAccountPage'), 'ConfirmMultiAccountPage'),
   ContactPage: named(() => import('../features/info/pages/ContactPage'), 'ContactPage'),
+  Csv2DbRedirectPage: named(() => import('../features/apidocs-examples/pages/Csv2DbRedirectPage'), 'Csv2DbRedirectPage'),
   ForgotPasswordPage: named(() => import('../features/auth/pages/ForgotPasswordPage'), 'ForgotPasswordPage'),
   ForgotPasswordSentPage: named(() => import('../features/auth/pages/ForgotPasswordSentPage'), 'ForgotPasswordSentPage'),
   HomePage: named(() => import('../features/info/pages/HomePage'), 'HomePage'),

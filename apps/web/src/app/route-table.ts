@@ -106,7 +106,7 @@ export const routeTable: readonly RouteDef[] = [
   open('app.about', '/about', 'About Scanbase', { page: publicPage('AboutPage') }),
   open('app.contact', '/app-contact', 'Contact', { page: publicPage('ContactPage') }),
   open('app.apidocs', '/apidocs/{pageName?}', 'API documentation', { page: publicPage('ApiDocsPage') }),
-  open('app.apidocs.csv2db', '/apidocs/examples/csv2db.html', 'Example: CSV to database', { planned: 'apidocs' }),
+  open('app.apidocs.csv2db', '/apidocs/examples/csv2db.html', 'Example: CSV to database', { page: publicPage('Csv2DbRedirectPage') }),
   open('app.aayor', '/aayor/', 'Scanbase', { planned: 'publicTools' }),
   open('app.limitreached', '/limitreached/', 'Limit reached', { page: publicPage('LimitReachedPage') }),
   open('app.maintenance', '/maintenance/', 'Maintenance', { page: publicPage('MaintenancePage') }),

@@ -112,4 +112,33 @@ describe('the web app', () => {
       fs.rmSync(dist, { recursive: true, force: true });
     }
   });
+
+  it('answers a static page of its own (the API examples) with the file, not the app', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Scanbase</title><div id="root"></div>');
+    const examples = path.join(dist, 'apidocs', 'examples');
+    fs.mkdirSync(path.join(examples, 'vendor'), { recursive: true });
+    fs.writeFileSync(path.join(examples, 'csv2db.html'), '<!doctype html><title>Example: CSV to database</title><script src="csv2db.js" defer></script>');
+    fs.writeFileSync(path.join(examples, 'csv2db.js'), '"use strict";');
+    fs.writeFileSync(path.join(examples, 'vendor', 'papaparse.min.js'), '/* @license Papa Parse */');
+    const web = await createTestApp({ WEB_DIST_DIR: dist });
+    try {
+      for (const url of ['/apidocs/examples/csv2db.html', '/apidocs/examples/csv2db.html?from=app']) {
+        const page = await web.app.inject({ method: 'GET', url });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        expect(page.body).toContain('<title>Example: CSV to database</title>');
+        expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      }
+      const script = await web.app.inject({ method: 'GET', url: '/apidocs/examples/csv2db.js' });
+      expect(script.headers['content-type']).toMatch(/javascript/);
+      expect((await web.app.inject({ method: 'GET', url: '/apidocs/examples/vendor/papaparse.min.js' })).body).toContain('@license');
+      // Other addresses under /apidocs/ are the app's (only /api and /api-v2 themselves answer JSON).
+      for (const url of ['/apidocs/', '/apidocs/examples/', '/apidocs/legacy?x=1']) expect((await web.app.inject({ method: 'GET', url })).body).toContain('<div id="root">');
+      for (const url of ['/api-v2/no/such/route', '/api-v2', '/api/unknown']) expect((await web.app.inject({ method: 'GET', url })).headers['content-type']).toMatch(/json/);
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
 });
