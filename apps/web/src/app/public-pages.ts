@@ -9,15 +9,18 @@ import { named } from './page-loaders';
  */
 export const publicPages = {
   AboutPage: named(() => import('../features/info/pages/AboutPage'), 'AboutPage'),
+  AppHelpPage: named(() => import('../features/scanner-help/pages/AppHelpPage'), 'AppHelpPage'),
   AcceptInvitePage: named(() => import('../features/auth/pages/AcceptInvitePage'), 'AcceptInvitePage'),
   ActivationPage: named(() => import('../features/auth/pages/ActivationPage'), 'ActivationPage'),
   ConfirmMultiAccountPage: named(() => import('../features/auth/pages/ConfirmMultiAccountPage'), 'ConfirmMultiAccountPage'),
   ContactPage: named(() => import('../features/info/pages/ContactPage'), 'ContactPage'),
   ForgotPasswordPage: named(() => import('../features/auth/pages/ForgotPasswordPage'), 'ForgotPasswordPage'),
   ForgotPasswordSentPage: named(() => import('../features/auth/pages/ForgotPasswordSentPage'), 'ForgotPasswordSentPage'),
+  HardwareScannersPage: named(() => import('../features/scanner-help/pages/HardwareScannersPage'), 'HardwareScannersPage'),
   HomePage: named(() => import('../features/info/pages/HomePage'), 'HomePage'),
   LimitReachedPage: named(() => import('../features/system/pages/LimitReachedPage'), 'LimitReachedPage'),
   MaintenancePage: named(() => import('../features/system/pages/MaintenancePage'), 'MaintenancePage'),
+  OpenScannerPage: named(() => import('../features/scanner-help/pages/OpenScannerPage'), 'OpenScannerPage'),
   PasswordResetSuccessPage: named(() => import('../features/auth/pages/PasswordResetSuccessPage'), 'PasswordResetSuccessPage'),
   RegistrationPage: named(() => import('../features/auth/pages/RegistrationPage'), 'RegistrationPage'),
   ResetPasswordPage: named(() => import('../features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage'),

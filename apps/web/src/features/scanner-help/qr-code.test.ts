@@ -51,8 +51,8 @@ describe('qrShape', () => {
       }
     }
     const wasm = readFileSync(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'));
-    prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer } });
-    const found = await readBarcodes({ data: pixels, width: side, height: side, colorSpace: 'srgb' } as ImageData, { formats: ['QRCode'] });
+    prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) } });
+    const found = await readBarcodes({ data: pixels, width: side, height: side, colorSpace: 'srgb' }, { formats: ['QRCode'] });
     expect(found.map((barcode) => barcode.text)).toEqual([text]);
   });
 
