@@ -17,10 +17,10 @@ test.use({ viewport: { width: 390, height: 844 } });
 async function scanInPage(page: Page, code: string, suffix: 'Enter' | null): Promise<void> {
   await page.getByLabel('Scan a code here').evaluate(
     (input: HTMLInputElement, [text, end]) => {
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
       for (const key of text) {
         input.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-        setValue.call(input, input.value + key);
+        // The prototype's setter with the input as receiver: React sees the change as a typed one.
+        Reflect.set(HTMLInputElement.prototype, 'value', input.value + key, input);
         input.dispatchEvent(new Event('input', { bubbles: true }));
         input.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));
       }
