@@ -9,6 +9,7 @@ import { named } from './page-loaders';
  */
 export const publicPages = {
   AboutPage: named(() => import('../features/info/pages/AboutPage'), 'AboutPage'),
+  AppHelpPage: named(() => import('../features/scanner-help/pages/AppHelpPage'), 'AppHelpPage'),
   AcceptInvitePage: named(() => import('../features/auth/pages/AcceptInvitePage'), 'AcceptInvitePage'),
   ApiDocsPage: named(() => import('../features/apidocs/pages/ApiDocsPage'), 'ApiDocsPage'),
   ActivationPage: named(() => import('../features/auth/pages/ActivationPage'), 'ActivationPage'),
@@ -17,9 +18,11 @@ export const publicPages = {
   Csv2DbRedirectPage: named(() => import('../features/apidocs-examples/pages/Csv2DbRedirectPage'), 'Csv2DbRedirectPage'),
   ForgotPasswordPage: named(() => import('../features/auth/pages/ForgotPasswordPage'), 'ForgotPasswordPage'),
   ForgotPasswordSentPage: named(() => import('../features/auth/pages/ForgotPasswordSentPage'), 'ForgotPasswordSentPage'),
+  HardwareScannersPage: named(() => import('../features/scanner-help/pages/HardwareScannersPage'), 'HardwareScannersPage'),
   HomePage: named(() => import('../features/info/pages/HomePage'), 'HomePage'),
   LimitReachedPage: named(() => import('../features/system/pages/LimitReachedPage'), 'LimitReachedPage'),
   MaintenancePage: named(() => import('../features/system/pages/MaintenancePage'), 'MaintenancePage'),
+  OpenScannerPage: named(() => import('../features/scanner-help/pages/OpenScannerPage'), 'OpenScannerPage'),
   PasswordResetSuccessPage: named(() => import('../features/auth/pages/PasswordResetSuccessPage'), 'PasswordResetSuccessPage'),
   RegistrationPage: named(() => import('../features/auth/pages/RegistrationPage'), 'RegistrationPage'),
   ResetPasswordPage: named(() => import('../features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage'),

@@ -10,6 +10,9 @@ export type WedgeOptions = {
   minLength?: number;
 };
 
+/** The detector's defaults: keys at most 50 ms apart, codes of 3 characters or more (the help pages quote them). */
+export const WEDGE_DEFAULTS = { maxGapMs: 50, minLength: 3 } as const;
+
 export class WedgeDetector {
   private buffer = '';
   private last = -Infinity;
@@ -17,8 +20,8 @@ export class WedgeDetector {
   private readonly minLength: number;
 
   constructor(options: WedgeOptions = {}) {
-    this.maxGapMs = options.maxGapMs ?? 50;
-    this.minLength = options.minLength ?? 3;
+    this.maxGapMs = options.maxGapMs ?? WEDGE_DEFAULTS.maxGapMs;
+    this.minLength = options.minLength ?? WEDGE_DEFAULTS.minLength;
   }
 
   /**

@@ -3,6 +3,8 @@ import type { SubmitOutcome } from './scan-submit';
 
 /** What the full-screen result shows: its colour, headline and the response text. */
 export type ResultTone = 'valid' | 'invalid' | 'neutral' | 'error';
+/** Result colours: green valid, red invalid, slate grey for recorded / saved for later, deep orange for not sent. */
+export const toneColour: Record<ResultTone, string> = { valid: '#1b8a3a', invalid: '#c62828', neutral: '#3f5566', error: '#b34700' };
 export type ResultView = { tone: ResultTone; title: string; text: string; textKind: ScanResult['textKind']; value: string; duplicate: boolean };
 
 export function resultView(value: string, outcome: SubmitOutcome): ResultView {

@@ -8,12 +8,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { AppQuestion } from '@scanbase/contracts/scanner';
 import type { Answers } from '../question-flow';
-import type { ResultTone, ResultView } from '../result-view';
+import { toneColour, type ResultView } from '../result-view';
 import { QuestionForm } from './QuestionForm';
 import { ResponseContent } from './ResponseContent';
 
-/** Result colours: green valid, red invalid, slate for recorded / saved for later, deep orange for not sent. */
-export const toneColour: Record<ResultTone, string> = { valid: '#1b8a3a', invalid: '#c62828', neutral: '#3f5566', error: '#b34700' };
 const toneIcon = { valid: CheckCircleOutline, invalid: HighlightOff, neutral: CloudQueueOutlined, error: ErrorOutline } as const;
 
 type Props = {

@@ -3,10 +3,11 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
+import { RouterLink } from '../../../ui/RouterLink';
 
 type Props = { canChangeService: boolean; onChangeService: () => void; onSignOut: () => void };
 
-/** The scanner's menu: change service, sign out. */
+/** The scanner's menu: change service, help, hardware scanner set-up, sign out. */
 export function ScannerMenu({ canChangeService, onChangeService, onSignOut }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
@@ -26,6 +27,12 @@ export function ScannerMenu({ canChangeService, onChangeService, onSignOut }: Pr
             Change service
           </MenuItem>
         ) : null}
+        <MenuItem component={RouterLink} href="/app/1.0/more/apphelp" onClick={close}>
+          Help
+        </MenuItem>
+        <MenuItem component={RouterLink} href="/app/1.0/more/sd-pro" onClick={close}>
+          Set up a hardware scanner
+        </MenuItem>
         <MenuItem
           onClick={() => {
             close();

@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { RouterLink } from '../../../ui/RouterLink';
 import { TextInput } from '../../../ui/TextInput';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { PasswordField } from '../../auth/components/PasswordField';
@@ -45,6 +47,11 @@ export function SignInForm({ offline }: { offline: boolean }) {
           Sign in
         </Button>
       </Stack>
+      <Typography sx={{ mt: 3, textAlign: 'center', fontSize: 15 }}>
+        <Link component={RouterLink} href="/app/1.0/more/apphelp#sign-in">
+          Help with the scanner
+        </Link>
+      </Typography>
     </Box>
   );
 }
