@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { e2eEnv } from '../support/env.js';
-import { expect, test } from '../support/fixtures.js';
+import { createVerifiedOwner, expect, test, uniqueEmail } from '../support/fixtures.js';
+import { waitForLink } from '../support/mail.js';
 
 /*
  * The scanner's public help pages (features/scanner-help), on a phone-sized screen: /app/1.0/more/apphelp with
@@ -112,4 +113,24 @@ test('aayor: the QR code names the scanner address and the big button opens the 
   await page.getByRole('link', { name: 'Open the scanner on this phone' }).click();
   await expect(page).toHaveURL(/\/scanner$/);
   await expect(page.getByRole('heading', { name: 'Sign in to scan' })).toBeVisible();
+});
+
+test('an app user invited by email sets a scanner password from the mail and can sign in to the scanner', async ({ page, request }) => {
+  const { baseUrl } = e2eEnv();
+  const ownerToken = await createVerifiedOwner(request, uniqueEmail('invite-owner'));
+  const appUserEmail = uniqueEmail('invited-scanner');
+  const created = await request.post(`${baseUrl}/api-v2/appusers/create/`, { headers: { authorization: `Bearer ${ownerToken}` }, data: { username: appUserEmail } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const link = await waitForLink(appUserEmail, /http:\/\/127\.0\.0\.1:\d+\/user\/confirmemail\/appuser\/[^\s"<]+\//);
+
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByRole('heading', { name: 'Set your scanner password' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('gate');
+  await page.getByRole('button', { name: 'Set my password' }).click();
+  await expect(page.getByRole('heading', { name: 'You are ready to scan' })).toBeVisible();
+  await expect(page.getByText(appUserEmail)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open the scanner' })).toHaveAttribute('href', '/scanner');
+
+  const signIn = await request.post(`${baseUrl}/api-v2/app/signin/`, { data: { username: appUserEmail, password: 'gate', udid: 'e2e-invited-phone' } });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
 });

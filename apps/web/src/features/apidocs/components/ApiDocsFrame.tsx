@@ -38,7 +38,7 @@ export function ApiDocsFrame({ pages, current, searchEntries, signedIn, wide, ch
           <IconButton edge="start" aria-label="Open the documentation menu" onClick={() => setOpen(true)} sx={{ display: menuEverywhere ? 'inline-flex' : { md: 'none' } }}>
             <MenuIcon />
           </IconButton>
-          <Box component={RouterLink} href="/apidocs/" aria-label="API documentation home" sx={{ display: 'flex', alignItems: 'center', gap: 1, textDecoration: 'none', color: 'inherit' }}>
+          <Box component={RouterLink} href="/apidocs/" sx={{ display: 'flex', alignItems: 'center', gap: 1, textDecoration: 'none', color: 'inherit' }}>
             <Logo size={26} />
             <Typography sx={{ fontWeight: 600, display: { xs: 'none', sm: 'block' } }}>API docs</Typography>
           </Box>

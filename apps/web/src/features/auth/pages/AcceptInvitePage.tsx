@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useServices } from '../../../app/useServices';
 import { PublicFrame } from '../../../ui/PublicFrame';
+import { AppUserInviteForm } from '../components/AppUserInviteForm';
 import { AuthHeading } from '../components/AuthHeading';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';
@@ -18,10 +19,21 @@ const form = acceptInvite.body.pick({ name: true, password: true });
 type Input = z.input<typeof form>;
 type Output = z.output<typeof form>;
 
-/** /user/confirmemail/{role?}/{token}/: an invited team member sets a name and password and is signed in. */
+/** /user/confirmemail/{role?}/{token}/: an invited team member sets a name and password and is signed in; an invited app user (role `appuser`) sets a scanner password. */
 export function AcceptInvitePage() {
+  const { token = '', role }: { token?: string; role?: string } = useParams({ strict: false });
+  if (role === 'appuser') {
+    return (
+      <PublicFrame>
+        <AppUserInviteForm token={token} />
+      </PublicFrame>
+    );
+  }
+  return <TeamInviteForm token={token} />;
+}
+
+function TeamInviteForm({ token }: { token: string }) {
   const { v2 } = useServices();
-  const { token = '' }: { token?: string } = useParams({ strict: false });
   const complete = useCompleteSignIn();
   const { register, handleSubmit, setError, formState } = useForm<Input, unknown, Output>({ resolver: zodResolver(form), defaultValues: { name: '', password: '' } });
   const { message, report } = useServerErrors(setError, ['name', 'password']);

@@ -1,4 +1,6 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PublicFrame } from '../../../ui/PublicFrame';
@@ -33,6 +35,26 @@ export function HomePage() {
           Create an account
         </Button>
       </Stack>
+      <Box component="nav" aria-label="More ways in" sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', display: 'grid', gap: 1 }}>
+        <Typography>
+          <b>Scanning for a team?</b>{' '}
+          <Link component={RouterLink} href="/aayor/">
+            Get the scanner on your phone
+          </Link>{' '}
+          or read the{' '}
+          <Link component={RouterLink} href="/app/1.0/more/apphelp">
+            scanner help
+          </Link>
+          .
+        </Typography>
+        <Typography>
+          <b>Connecting your systems?</b>{' '}
+          <Link component={RouterLink} href="/apidocs/">
+            Read the API documentation
+          </Link>
+          : the XML API your codeREADr integrations already speak, and a JSON API.
+        </Typography>
+      </Box>
     </PublicFrame>
   );
 }
