@@ -24,7 +24,8 @@ export function TryIt({ section, action, initial, sessionToken }: Props) {
   const [apiKey, setApiKey] = useState('');
   const [values, setValues] = useState<Record<string, string>>(() => {
     const start: Record<string, string> = {};
-    for (const p of action.params) start[p.name] = initial[p.name] ?? '';
+    // Ids of the sample would name the sample's objects, not yours: those fields start empty, the sample as a hint.
+    for (const p of action.params) start[p.name] = p.type === 'id' || p.type === 'id-list' ? '' : (initial[p.name] ?? '');
     return start;
   });
   const [running, setRunning] = useState(false);
@@ -82,6 +83,7 @@ export function TryIt({ section, action, initial, sessionToken }: Props) {
           label={p.name}
           value={values[p.name] ?? ''}
           onChange={(e) => setValues((v) => ({ ...v, [p.name]: e.target.value }))}
+          placeholder={initial[p.name]}
           helperText={p.required === true ? 'Required' : undefined}
           inputProps={{ spellCheck: false }}
         />

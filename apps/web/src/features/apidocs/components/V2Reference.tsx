@@ -48,15 +48,8 @@ export function V2Reference({ scannerOnly }: { scannerOnly: boolean }) {
   const state = useRedoc(element, () => loadDocument(scannerOnly), redocOptions);
   return (
     <Box>
-      <Box sx={{ px: { xs: 2, md: 3 }, pt: 2 }}>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, sm: 32 } }}>
-          {scannerOnly ? 'Scanner API' : 'V2 JSON API'}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {scannerOnly
-            ? 'For people building their own scanning clients: the /api-v2/app/* routes the Scanbase scanner itself uses.'
-            : 'Every route of /api-v2/, generated from the same contracts the server checks requests against.'}
-        </Typography>
+      {/* Redoc's own heading (the document's title) is the page's h1 once it has drawn. */}
+      <Box sx={{ px: { xs: 2, md: 3 } }}>
         {state.status === 'loading' && (
           <Box role="status" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 4 }}>
             <CircularProgress size={22} aria-label="Loading the reference" />
