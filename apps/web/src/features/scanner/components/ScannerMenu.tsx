@@ -3,10 +3,12 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
+import { RouterLink } from '../../../ui/RouterLink';
+import { mapViewHref } from '../scanner-links';
 
 type Props = { canChangeService: boolean; onChangeService: () => void; onSignOut: () => void };
 
-/** The scanner's menu: change service, sign out. */
+/** The scanner's menu: change service, the map of one's own scans, sign out. */
 export function ScannerMenu({ canChangeService, onChangeService, onSignOut }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
@@ -26,6 +28,9 @@ export function ScannerMenu({ canChangeService, onChangeService, onSignOut }: Pr
             Change service
           </MenuItem>
         ) : null}
+        <MenuItem component={RouterLink} href={mapViewHref()} onClick={close}>
+          My scans map
+        </MenuItem>
         <MenuItem
           onClick={() => {
             close();
