@@ -175,7 +175,7 @@ function MapView() {
               value={service?.id ?? ''}
               onChange={(event) => go({ service: Number(event.target.value) })}
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              sx={{ minWidth: 200, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
+              sx={{ width: { xs: '100%', sm: 280 } }}
             >
               {services.map((s) => (
                 <option key={s.id} value={s.id}>

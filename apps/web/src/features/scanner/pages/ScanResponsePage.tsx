@@ -67,12 +67,13 @@ function ResponseCard({ scan, viewer }: { scan: ScanResponseView; viewer: Respon
         <Typography id="response-title" component="h2" sx={{ fontSize: { xs: 34, sm: 44 }, fontWeight: 800, lineHeight: 1.1 }}>
           {view.title}
         </Typography>
-        <Typography data-testid="response-value" sx={{ fontSize: 18, opacity: 0.95, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', overflowWrap: 'anywhere' }}>
+        <Typography data-testid="response-value" sx={{ fontSize: 20, fontWeight: 700, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', overflowWrap: 'anywhere' }}>
           {view.value}
         </Typography>
-        <Box sx={{ width: '100%' }}>
+        {/* White on the valid green is 4.4:1: text there is kept large (bold, 19 px and up), as WCAG AA asks. */}
+        <Box sx={{ width: '100%', '& [data-testid="result-text"], & a': { fontWeight: 700 } }}>
           <ResponseContent view={view} />
-          {!view.text.trim() ? <Typography sx={{ opacity: 0.9 }}>The scanner showed no response text for this scan.</Typography> : null}
+          {!view.text.trim() ? <Typography sx={{ fontSize: 19, fontWeight: 700 }}>The scanner showed no response text for this scan.</Typography> : null}
         </Box>
       </Paper>
       <Paper component="dl" sx={{ p: 2.5, m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1 }}>
