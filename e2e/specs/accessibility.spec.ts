@@ -115,7 +115,7 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
     scanId: scanId!,
     serviceId: service.id,
     taskIds,
-    params: { serviceId: service.id, databaseId: database.id, questionId: seat.id, userId: appUser.id, templateID: template.id, instanceId: labels.jobId!, token: 'a'.repeat(64) },
+    params: { scanId: scanId!, serviceId: service.id, databaseId: database.id, questionId: seat.id, userId: appUser.id, templateID: template.id, instanceId: labels.jobId!, token: 'a'.repeat(64) },
   };
 }
 

@@ -117,6 +117,10 @@ export const v2Access: Record<string, AccessRule> = {
   'scans/recent': admin(),
   'scans/search': admin(),
   'scans/update': admin(),
+  // scanner-pages.ts
+  'app/locations': APP,
+  'app/scan-response': APP,
+  'scans/response': admin(),
   // services.ts
   'services/create': admin(),
   'services/create-demo': admin(),

@@ -113,7 +113,8 @@ export const routeTable: readonly RouteDef[] = [
   open('app.maintenance', '/maintenance/', 'Maintenance', { page: publicPage('MaintenancePage') }),
   open('app.apphelp', '/app/1.0/more/apphelp', 'Scanner app help', { page: publicPage('AppHelpPage') }),
   open('app.sdpro', '/app/1.0/more/sd-pro', 'Set up a hardware scanner', { page: publicPage('HardwareScannersPage') }),
-  open('app.mapview', '/app/1.0/mapview/', 'Map view', { planned: 'publicTools' }),
+  // The scanner's pages (app-user token of /scanner, kept by the scanner; not the admin session).
+  open('app.mapview', '/app/1.0/mapview/', 'My scans map', { search: texts('service', 'period', 'from', 'to'), page: publicPage('MapViewPage') }),
   open('auth.resetpassword', '/resetpassword/{token}/', 'Choose a new password', { page: publicPage('ResetPasswordPage') }),
   open('auth.confirmemail', '/user/confirmemail/{role?}/{token}/', 'Join your team', { page: publicPage('AcceptInvitePage') }),
   open('auth.verifyemail', '/verify-email', 'Verify your email', { search: texts('email'), page: publicPage('VerifyEmailPage') }),
@@ -133,7 +134,8 @@ export const routeTable: readonly RouteDef[] = [
   open('app.sharelinkexpired', '/share-link-expired', 'Link expired', { planned: 'share' }),
   open('auth.googleauth', '/google-auth', 'Google sign-in', { search: codeQuery, planned: 'sso' }),
   open('auth.ssofail', '/sso-fail/', 'Single sign-on failed', { planned: 'sso' }),
-  open('app.scanresponse', '/scanresponse/{scanId}/', 'Scan response', { planned: 'scanEdit' }),
+  // The maker's app token or an administrator's session; anyone else is refused.
+  open('app.scanresponse', '/scanresponse/{scanId}/', 'Scan response', { page: publicPage('ScanResponsePage') }),
   // Opened from the scanner app with a websiteToken in the address (adopted as the session before the guard runs); needs an admin like account.scans.edit.
   admin('crapp.edit_scan', '/crapp/scan/edit/', 'Edit scan', { search: texts('scanId'), page: scanEditPage }),
 

@@ -79,6 +79,12 @@ export class ScanInsightsRepo {
     return { services: new Map(services.map((s) => [s.id, s.name])), users: new Map(users.map((u) => [u.id, u.username])) };
   }
 
+  /** How many scans match the filter (with or without a location: the scanner's map counts those without one). */
+  async count(accountId: number, f: ScanFilter): Promise<number> {
+    const row = await (await this.matching(accountId, f)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Matching scans that have a location, newest first, up to `limit`, and how many there are in all. */
   async locations(accountId: number, f: ScanFilter, limit: number): Promise<{ rows: LocationRow[]; total: number }> {
     const withGps = (await this.matching(accountId, f)).innerJoin('scan_properties as p', (j) => j.onRef('p.scan_id', '=', 'scans.id').on('p.account_id', '=', accountId).on('p.name', '=', GPS_PROPERTY));

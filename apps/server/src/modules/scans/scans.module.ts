@@ -21,6 +21,7 @@ import { ExportTemplatesService, type ExportRunner } from './export-templates.se
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { ScanInsightsRepo } from './scan-insights.repo.js';
 import { ScanInsightsService, thumbnailKey, type MapConfig } from './scan-insights.service.js';
+import { ScannerPagesService } from './scanner-pages.service.js';
 import { UploadsRepo } from './uploads.repo.js';
 import { UploadsService } from './uploads.service.js';
 
@@ -70,7 +71,10 @@ export function createScans(deps: {
   };
   const edits = new ScanEditService({ repo, search, bus: deps.bus, editorName });
   const templates = new ExportTemplatesService({ repo: new ExportTemplatesRepo(deps.db.kysely), accountZone, runner: deps.tasks });
-  const insights = new ScanInsightsService({ repo: new ScanInsightsRepo(deps.db.kysely, deps.db.dialect, repo), counts, storage: deps.storage, map: deps.map, accountZone });
+  const insightsRepo = new ScanInsightsRepo(deps.db.kysely, deps.db.dialect, repo);
+  const insights = new ScanInsightsService({ repo: insightsRepo, counts, storage: deps.storage, map: deps.map, accountZone });
+  // The scanner-side pages: an app user's own map, a scan's response as the scanner showed it.
+  const scannerPages = new ScannerPagesService({ scans: repo, insights: insightsRepo, map: deps.map, servicesOf: (accountId, appUserId) => sessions.services(accountId, appUserId) });
   const uploads = new UploadsService({ repo: new UploadsRepo(deps.db.kysely), accountZone });
-  return { repo, counts, postbacks, sessions, capture, jobHandlers, accountZone, search, edits, insights, uploads, templates };
+  return { repo, counts, postbacks, sessions, capture, jobHandlers, accountZone, search, edits, insights, scannerPages, uploads, templates };
 }

@@ -25,6 +25,9 @@ export function scansV2(s: Scans): V2Binding[] {
     bindV2(v2Routes.deleteScans, async ({ session, body }) => ({ deleted: await s.edits.delete(session.accountId, body.ids) })),
     bindV2(v2Routes.scanStatistics, ({ session, body }) => s.insights.statistics(session.accountId, body)),
     bindV2(v2Routes.scanLocations, ({ session, body }) => s.insights.locations(session.accountId, body)),
+    bindV2(v2Routes.appLocations, ({ session, body }) => s.scannerPages.myLocations(session, body)),
+    bindV2(v2Routes.appScanResponse, ({ session, body }) => s.scannerPages.response(session.accountId, body.scanId, session.appUserId)),
+    bindV2(v2Routes.scanResponse, ({ session, body }) => s.scannerPages.response(session.accountId, body.scanId)),
     bindV2(v2Routes.scanPhotos, ({ session, body }) => s.insights.photos(session.accountId, body)),
     bindV2(v2Routes.scanFile, async ({ session, body, reply }) => {
       const file = await s.insights.file(session.accountId, body.answerId, body.thumbnail);

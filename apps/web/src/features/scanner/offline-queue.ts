@@ -91,6 +91,11 @@ export class ScanQueue {
     return this.counts;
   }
 
+  /** The scans of this user still waiting to be sent (not refused), oldest first: the scanner's map shows them apart. */
+  async waiting(userId: number): Promise<QueuedScan[]> {
+    return (await this.options.store.list()).filter((item) => item.userId === userId && !item.rejected);
+  }
+
   /** The scans the server refused, to show and discard. */
   async rejected(userId: number): Promise<QueuedScan[]> {
     return (await this.options.store.list()).filter((item) => item.userId === userId && item.rejected);

@@ -7,6 +7,11 @@ export type ResultTone = 'valid' | 'invalid' | 'neutral' | 'error';
 export const toneColour: Record<ResultTone, string> = { valid: '#1b8a3a', invalid: '#c62828', neutral: '#3f5566', error: '#b34700' };
 export type ResultView = { tone: ResultTone; title: string; text: string; textKind: ScanResult['textKind']; value: string; duplicate: boolean };
 
+/** The result screen of a scan the server stored (its status and the response as shown), e.g. on /scanresponse/{scanId}/. */
+export function storedResultView(scan: { value: string; status: 1 | 0 | -1; text: string; textKind: ScanResult['textKind'] }): ResultView {
+  return resultView(scan.value, { kind: 'result', result: { clientScanId: '', scanId: 1, status: scan.status, text: scan.text, textKind: scan.textKind, duplicate: false, followUpQuestionIds: [], replayed: false } });
+}
+
 export function resultView(value: string, outcome: SubmitOutcome): ResultView {
   switch (outcome.kind) {
     case 'result': {

@@ -6,6 +6,7 @@ import type { ScanDetail } from '@scanbase/contracts/scanner';
 import type { ReactNode } from 'react';
 import { RouterLink } from '../../../ui/RouterLink';
 import { ScanStatusChip } from '../../dashboard/components/ScanStatusChip';
+import { scanResponseHref } from '../../scanner/scanner-links';
 import { formatFullTime } from '../scan-edit-form';
 
 type Props = { scan: ScanDetail; timeZone: string | undefined };
@@ -57,9 +58,14 @@ export function ScanFacts({ scan, timeZone }: Props) {
         <Fact label="Scan id">{scan.id}</Fact>
         <Fact label="Upload">{scan.uploadId === null ? 'Sent on its own' : `Upload #${scan.uploadId}`}</Fact>
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        Times are in {timeZone ?? 'your browser’s time zone'}.
-      </Typography>
+      <Box sx={{ mt: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between' }}>
+        <Typography variant="body2" color="text.secondary">
+          Times are in {timeZone ?? 'your browser’s time zone'}.
+        </Typography>
+        <Link component={RouterLink} href={scanResponseHref(scan.id)} variant="body2" sx={{ fontWeight: 600 }}>
+          View response as the scanner showed it
+        </Link>
+      </Box>
     </Paper>
   );
 }

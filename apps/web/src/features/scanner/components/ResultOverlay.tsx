@@ -4,10 +4,13 @@ import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import HighlightOff from '@mui/icons-material/HighlightOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { AppQuestion } from '@scanbase/contracts/scanner';
+import { RouterLink } from '../../../ui/RouterLink';
 import type { Answers } from '../question-flow';
+import { scanResponseHref } from '../scanner-links';
 import { toneColour, type ResultView } from '../result-view';
 import { QuestionForm } from './QuestionForm';
 import { ResponseContent } from './ResponseContent';
@@ -16,6 +19,8 @@ const toneIcon = { valid: CheckCircleOutline, invalid: HighlightOff, neutral: Cl
 
 type Props = {
   view: ResultView;
+  /** The stored scan (null while it waits on the device): its response page can be opened again later. */
+  scanId?: number | null;
   followUps: readonly AppQuestion[];
   answered: boolean;
   autoNextIn: number | null;
@@ -24,7 +29,7 @@ type Props = {
 };
 
 /** The full-screen result: colour, headline, value and response; follow-up questions below; tap to scan the next one. */
-export function ResultOverlay({ view, followUps, answered, autoNextIn, onAnswer, onNext }: Props) {
+export function ResultOverlay({ view, scanId = null, followUps, answered, autoNextIn, onAnswer, onNext }: Props) {
   const Icon = view.tone === 'neutral' && view.title === 'Recorded' ? CheckCircleOutline : toneIcon[view.tone];
   const asking = followUps.length > 0 && !answered;
   return (
@@ -58,6 +63,11 @@ export function ResultOverlay({ view, followUps, answered, autoNextIn, onAnswer,
             Scan next
           </Button>
         )}
+        {scanId !== null ? (
+          <Link component={RouterLink} href={scanResponseHref(scanId)} sx={{ color: '#fff', fontSize: 15, textDecorationColor: 'rgba(255,255,255,.7)' }}>
+            Open this response on its own page
+          </Link>
+        ) : null}
       </Box>
     </Box>
   );

@@ -93,7 +93,7 @@ export function ScanScreen({ service, userId, continuous, camera }: Props) {
         </Box>
       ) : null}
       {phase.kind === 'result' ? (
-        <ResultOverlay view={phase.view} followUps={phase.followUps} answered={phase.answered} autoNextIn={flow.autoNextIn} onAnswer={flow.answerFollowUps} onNext={flow.next} />
+        <ResultOverlay view={phase.view} scanId={phase.target && 'scanId' in phase.target ? phase.target.scanId : null} followUps={phase.followUps} answered={phase.answered} autoNextIn={flow.autoNextIn} onAnswer={flow.answerFollowUps} onNext={flow.next} />
       ) : null}
     </Box>
   );

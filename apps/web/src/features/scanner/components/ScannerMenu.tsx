@@ -4,10 +4,11 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { RouterLink } from '../../../ui/RouterLink';
+import { mapViewHref } from '../scanner-links';
 
 type Props = { canChangeService: boolean; onChangeService: () => void; onSignOut: () => void };
 
-/** The scanner's menu: change service, help, hardware scanner set-up, sign out. */
+/** The scanner's menu: change service, the map of one's own scans, help, hardware scanner set-up, sign out. */
 export function ScannerMenu({ canChangeService, onChangeService, onSignOut }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
@@ -27,6 +28,9 @@ export function ScannerMenu({ canChangeService, onChangeService, onSignOut }: Pr
             Change service
           </MenuItem>
         ) : null}
+        <MenuItem component={RouterLink} href={mapViewHref()} onClick={close}>
+          My scans map
+        </MenuItem>
         <MenuItem component={RouterLink} href="/app/1.0/more/apphelp" onClick={close}>
           Help
         </MenuItem>

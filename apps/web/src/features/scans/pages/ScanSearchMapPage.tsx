@@ -8,6 +8,7 @@ import { EmptyState, ErrorState } from '../../../ui/QueryStates';
 import { NoScans } from '../components/NoScans';
 import { ScanMap } from '../components/ScanMap';
 import { ScanSearchFrame } from '../components/ScanSearchFrame';
+import { editScanHref } from '../components/ScanTable';
 import { useAccountZone } from '../hooks/useAccountZone';
 import { useScanLocations } from '../hooks/useScanLocations';
 import { useScanSearch } from '../hooks/useScanSearch';
@@ -29,6 +30,8 @@ function Legend() {
     </Box>
   );
 }
+
+const editLink = (scanId: number) => ({ href: editScanHref(scanId), label: 'Edit this scan' });
 
 /** /account/scans/search/map/: where the matching scans were taken (their gps_location), clustered, newest 5,000. */
 export function ScanSearchMapPage() {
@@ -78,6 +81,7 @@ export function ScanSearchMapPage() {
             timeZone={search.tz ?? accountZone}
             fitKey={locations.isPlaceholderData ? null : JSON.stringify(filters)}
             height={phone ? '62vh' : 600}
+            scanLink={editLink}
           />
         </Box>
       ) : null}
