@@ -5,12 +5,10 @@
  */
 export const plannedAreas = {
   publicTools: ['Public help and tool pages linked from the scanner apps'],
-  apidocs: ['Reference for the legacy XML API and the V2 JSON API', 'Examples such as importing a CSV file into a database'],
   portal: ['Sign-in and pages for visitors and app users of this portal'],
   sso: ['Single sign-on with your identity provider', 'Google sign-in'],
   share: ['Opening shared task results with a share link', 'A clear page when a link has expired'],
   device: ['Looking up a device and its table data from the scanner app'],
-  scanEdit: ['Editing a scan: value, answers, properties and photos', 'Opening the editor from the scanner app'],
   specialized: ['Ready-made services: table builder, check in/out, logistics, A/B barcode matching, attendance, ticket scanning, scan to Excel', 'Details, users, questions, tables and exports per instance'],
   scans: ['Search scans with every filter kept in the address', 'Full, list, map, photo and statistics views', 'Edit scans and review uploads', 'Export templates'],
   databases: ['Databases of valid values with search, add, import, autofill and clear', 'Record-level view and record uploads'],
