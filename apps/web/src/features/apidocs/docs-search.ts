@@ -12,7 +12,7 @@ export function legacyEntries(catalog: readonly LegacySectionDoc[]): SearchEntry
     for (const action of section.actions) {
       entries.push({
         title: `${section.section}/${action.action}`,
-        context: action.summary,
+        context: action.summary.replace(/`/g, ''),
         href: docsHref(section.section, action.action),
         text: `${section.section} ${action.action} ${action.summary} ${action.params.map((p) => p.name).join(' ')}`,
       });

@@ -9,6 +9,7 @@ import { sampleRequest } from '../code-samples';
 import { CodeBlock } from './CodeBlock';
 import { CodeSamples } from './CodeSamples';
 import { DocsLink } from './DocsLink';
+import { InlineText } from './InlineText';
 import { ParamsTable } from './ParamsTable';
 import { TryIt } from './TryIt';
 
@@ -37,10 +38,12 @@ export function ActionDoc({ section, action, sample, endpoint, tryToken }: Props
           #
         </DocsLink>
       </Box>
-      <Typography>{action.summary}</Typography>
+      <Typography>
+        <InlineText text={action.summary} />
+      </Typography>
       {action.details?.split(/\n\s*\n/).map((paragraph, i) => (
         <Typography key={i} color="text.secondary">
-          {paragraph}
+          <InlineText text={paragraph} />
         </Typography>
       ))}
       <Box>
@@ -58,7 +61,7 @@ export function ActionDoc({ section, action, sample, endpoint, tryToken }: Props
             {action.errors.map((code) => (
               <li key={code}>
                 <Typography variant="body2">
-                  <b>{code}</b> {errorText(code)}
+                  <b>{code}</b> <InlineText text={errorText(code)} />
                 </Typography>
               </li>
             ))}

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { LegacySample, LegacySectionDoc } from '@scanbase/contracts/legacy-docs/types';
 import { ActionDoc } from './ActionDoc';
 import { DocsLink } from './DocsLink';
+import { InlineText } from './InlineText';
 import { TryItNotice } from './TryItNotice';
 
 type Props = {
@@ -24,7 +25,9 @@ export function LegacySectionContent({ section, samples, endpoint, tryToken, sig
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 28, sm: 34 } }}>
         {section.title}
       </Typography>
-      <Typography sx={{ mt: 1, mb: 2 }}>{section.summary}</Typography>
+      <Typography sx={{ mt: 1, mb: 2 }}>
+        <InlineText text={section.summary} />
+      </Typography>
       <Box component="nav" aria-label={`Actions of ${section.title}`} sx={{ mb: 2 }}>
         <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 0.5 }}>
           {section.actions.map((a) => (
@@ -34,7 +37,7 @@ export function LegacySectionContent({ section, samples, endpoint, tryToken, sig
               </DocsLink>
               <Typography component="span" variant="body2" color="text.secondary">
                 {' '}
-                {a.summary}
+                <InlineText text={a.summary} />
               </Typography>
             </li>
           ))}

@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { overviewAnchors } from '../docs-pages';
 import { CodeBlock } from './CodeBlock';
 import { DocsLink } from './DocsLink';
+import { InlineText } from './InlineText';
 
 const titles = Object.fromEntries(overviewAnchors) as Record<(typeof overviewAnchors)[number][0], string>;
 
@@ -164,7 +165,9 @@ export function OverviewContent({ endpoint }: { endpoint: string }) {
               <TableRow key={e.code}>
                 <TableCell sx={{ fontWeight: 600 }}>{e.code}</TableCell>
                 <TableCell>{e.text}</TableCell>
-                <TableCell>{e.when}</TableCell>
+                <TableCell>
+                  <InlineText text={e.when} />
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -181,7 +184,9 @@ export function OverviewContent({ endpoint }: { endpoint: string }) {
             {Object.entries(legacyActionErrorMeanings).map(([c, meaning]) => (
               <TableRow key={c}>
                 <TableCell sx={{ fontWeight: 600 }}>{c}</TableCell>
-                <TableCell>{meaning}</TableCell>
+                <TableCell>
+                  <InlineText text={meaning} />
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

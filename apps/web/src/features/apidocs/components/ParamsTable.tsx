@@ -9,11 +9,15 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { LegacyParamDoc } from '@scanbase/contracts/legacy-docs/types';
+import { InlineText } from './InlineText';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 } as const;
 
 function requiredText(required: LegacyParamDoc['required']): string {
-  return required === true ? 'Required' : required === false ? 'Optional' : `Required ${required.replace(/^required\s+/i, '')}`;
+  if (required === true) return 'Required';
+  if (required === false) return 'Optional';
+  const condition = required.replace(/^required\s+/i, '');
+  return `Required ${condition.charAt(0).toLowerCase()}${condition.slice(1)}`;
 }
 
 function typeText(param: LegacyParamDoc): string {
@@ -32,9 +36,11 @@ export function ParamsTable({ params, name }: { params: readonly LegacyParamDoc[
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
               <Box component="code" sx={{ ...mono, fontWeight: 600 }}>{p.name}</Box>
               <Chip size="small" label={typeText(p)} variant="outlined" />
-              <Typography variant="caption" color={p.required === true ? 'primary.main' : 'text.secondary'}>{requiredText(p.required)}</Typography>
+              <Typography variant="caption" color={p.required === true ? 'primary.main' : 'text.secondary'}><InlineText text={requiredText(p.required)} /></Typography>
             </Box>
-            <Typography variant="body2" sx={{ mt: 0.5 }}>{p.description}</Typography>
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              <InlineText text={p.description} />
+            </Typography>
             {p.default !== undefined && <Typography variant="body2" color="text.secondary">Default: <code>{p.default}</code></Typography>}
           </Box>
         ))}
@@ -57,9 +63,13 @@ export function ParamsTable({ params, name }: { params: readonly LegacyParamDoc[
           <TableRow key={p.name}>
             <TableCell sx={{ ...mono, fontWeight: 600, whiteSpace: 'nowrap' }}>{p.name}</TableCell>
             <TableCell sx={mono}>{typeText(p)}</TableCell>
-            <TableCell sx={{ color: p.required === true ? 'primary.main' : 'text.secondary', minWidth: 90 }}>{requiredText(p.required)}</TableCell>
+            <TableCell sx={{ color: p.required === true ? 'primary.main' : 'text.secondary', minWidth: 90 }}>
+              <InlineText text={requiredText(p.required)} />
+            </TableCell>
             <TableCell sx={mono}>{p.default ?? '–'}</TableCell>
-            <TableCell>{p.description}</TableCell>
+            <TableCell>
+              <InlineText text={p.description} />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
