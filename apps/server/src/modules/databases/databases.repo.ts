@@ -39,7 +39,7 @@ export class DatabasesRepo {
   }
 
   async findByName(accountId: number, name: string): Promise<DatabaseRow | undefined> {
-    return this.db.selectFrom('databases').select(dbColumns).where('account_id', '=', accountId).where(lowerEquals(sql.ref('name'), name)).executeTakeFirst();
+    return this.db.selectFrom('databases').select(dbColumns).where('account_id', '=', accountId).where(lowerEquals(this.dialect, sql.ref('name'), name)).executeTakeFirst();
   }
 
   async insert(accountId: number, input: { name: string; caseSensitive: boolean }): Promise<DatabaseRow> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../../platform/db/database.js';
 import { lowerEquals, nowIso } from '../../platform/db/dialect.js';
 import type { Database } from '../../platform/db/schema.js';
 
@@ -24,7 +25,10 @@ const PROPERTY_SAMPLE = 5_000;
 
 /** SQL for export templates and the columns they can choose from; every query is scoped to one account. */
 export class ExportTemplatesRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
 
   async list(accountId: number): Promise<ExportTemplateRow[]> {
     return this.db.selectFrom('export_templates').select(columns).where('account_id', '=', accountId).orderBy('name').orderBy('id').execute();
@@ -36,7 +40,7 @@ export class ExportTemplatesRepo {
 
   /** A template of the account with this name, compared case-insensitively. */
   async findByName(accountId: number, name: string): Promise<{ id: number } | undefined> {
-    return this.db.selectFrom('export_templates').select('id').where('account_id', '=', accountId).where((eb) => lowerEquals(eb.ref('name'), name)).executeTakeFirst();
+    return this.db.selectFrom('export_templates').select('id').where('account_id', '=', accountId).where((eb) => lowerEquals(this.dialect, eb.ref('name'), name)).executeTakeFirst();
   }
 
   async insert(accountId: number, v: ExportTemplateValues): Promise<ExportTemplateRow> {

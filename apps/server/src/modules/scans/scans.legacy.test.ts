@@ -118,6 +118,21 @@ describe('legacy scans/retrieve', () => {
     expect((await legacy(t.app, { section: 'scan_properties', action: 'create', api_key: otherKey, scan_id: String(ids.box), name: 'x', value: 'y' })).errorCode).toBe('135');
   });
 
+  it('scan_properties: a name with letters beyond A-Z is found as written and with A-Z in any case, the same on both databases', async () => {
+    expect((await call('scan_properties', 'create', { scan_id: String(ids.box), name: 'Ünit', value: 'kg' })).status).toBe('1');
+    expect((await call('scan_properties', 'retrieve', { scan_id: String(ids.box), name: 'Ünit' })).xml.value).toBe('kg');
+    expect((await call('scan_properties', 'retrieve', { scan_id: String(ids.box), name: 'ÜNIT' })).xml.value).toBe('kg');
+    // Only A-Z fold (documented): ü is another letter than Ü, on SQLite and on PostgreSQL whatever its locale.
+    expect((await call('scan_properties', 'retrieve', { scan_id: String(ids.box), name: 'ünit' })).errorCode).toBe('50');
+    // Two names that differ in case: the byte-wise first answers on both databases.
+    expect((await call('scan_properties', 'create', { scan_id: String(ids.box), name: 'zone', value: 'lower' })).status).toBe('1');
+    expect((await call('scan_properties', 'create', { scan_id: String(ids.box), name: 'Zone', value: 'upper' })).status).toBe('1');
+    expect((await call('scan_properties', 'retrieve', { scan_id: String(ids.box), name: 'ZONE' })).xml.value).toBe('upper');
+    expect((await call('scan_properties', 'delete', { scan_id: String(ids.box), name: 'ünit' })).status).toBe('1');
+    expect((await call('scan_properties', 'delete', { scan_id: String(ids.box), name: 'ÜNIT' })).status).toBe('1');
+    expect((await call('scan_properties', 'retrieve', { scan_id: String(ids.box), name: 'Ünit' })).errorCode).toBe('50');
+  });
+
   it('scans/delete: named scans only, 804 for one that does not exist (nothing deleted then), other accounts see nothing', async () => {
     const other = await legacy(t.app, { section: 'scans', action: 'retrieve', api_key: otherKey });
     expect(other.xml.count).toBe('0');

@@ -70,7 +70,7 @@ export function createScans(deps: {
     return person ? `${person.name} <${person.email}>` : 'An administrator';
   };
   const edits = new ScanEditService({ repo, search, bus: deps.bus, editorName });
-  const templates = new ExportTemplatesService({ repo: new ExportTemplatesRepo(deps.db.kysely), accountZone, runner: deps.tasks });
+  const templates = new ExportTemplatesService({ repo: new ExportTemplatesRepo(deps.db.kysely, deps.db.dialect), accountZone, runner: deps.tasks });
   const insightsRepo = new ScanInsightsRepo(deps.db.kysely, deps.db.dialect, repo);
   const insights = new ScanInsightsService({ repo: insightsRepo, counts, storage: deps.storage, map: deps.map, accountZone });
   // The scanner-side pages: an app user's own map, a scan's response as the scanner showed it.

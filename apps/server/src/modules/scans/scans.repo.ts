@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { DialectName } from '../../platform/db/database.js';
-import { containsText, indexPendingSubstrings, jsonArrayRows, jsonPairsAgg, jsonRows, jsonRowsOf, lockForUpdate, pendingSubstringRows, substringMatch } from '../../platform/db/dialect.js';
+import { byteOrder, containsText, indexPendingSubstrings, jsonArrayRows, jsonPairsAgg, jsonRows, jsonRowsOf, lockForUpdate, lowerEquals, pendingSubstringRows, substringMatch } from '../../platform/db/dialect.js';
 import { prepared } from '../../platform/db/prepared.js';
 import type { ScanFilter, ScanSort, SortKey, TextMatch } from './scan-filter.js';
 import type { Database, ScansTable } from '../../platform/db/schema.js';
@@ -377,7 +377,7 @@ export class ScansRepo {
   }
 
   private textMatch(eb: ScansEb, column: Expression<string>, m: TextMatch, indexed: boolean): Expression<SqlBool> {
-    if (m.exact) return m.caseInsensitive ? eb(eb.fn('lower', [column]), '=', m.text.toLowerCase()) : eb(column, '=', m.text);
+    if (m.exact) return m.caseInsensitive ? lowerEquals(this.dialect, column, m.text) : eb(column, '=', m.text);
     const contains = indexed ? substringMatch(this.dialect, 'scans', 'value', m.text) : containsText(this.dialect, column, m.text);
     if (m.caseInsensitive) return contains;
     const strpos = this.dialect === 'postgres' ? sql<number>`strpos(${column}, ${m.text})` : sql<number>`instr(${column}, ${m.text})`;
@@ -641,12 +641,12 @@ export class ScansRepo {
 
   /** A property of a scan, its name matched case-insensitively. */
   async getProperty(accountId: number, scanId: number, name: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('scan_properties').select('value').where('account_id', '=', accountId).where('scan_id', '=', scanId).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).orderBy('name').executeTakeFirst();
+    const row = await this.db.selectFrom('scan_properties').select('value').where('account_id', '=', accountId).where('scan_id', '=', scanId).where((eb) => lowerEquals(this.dialect, eb.ref('name'), name)).orderBy(byteOrder(this.dialect, sql.ref('name'))).executeTakeFirst();
     return row?.value;
   }
 
   async deleteProperty(accountId: number, scanIds: number[], name: string): Promise<number> {
-    const r = await this.db.deleteFrom('scan_properties').where('account_id', '=', accountId).where('scan_id', 'in', scanIds).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).executeTakeFirst();
+    const r = await this.db.deleteFrom('scan_properties').where('account_id', '=', accountId).where('scan_id', 'in', scanIds).where((eb) => lowerEquals(this.dialect, eb.ref('name'), name)).executeTakeFirst();
     return Number(r.numDeletedRows);
   }
 

@@ -35,7 +35,7 @@ export class ServicesRepo {
   }
 
   async findByName(accountId: number, name: string): Promise<{ id: number } | undefined> {
-    return this.db.selectFrom('services').select('id').where('account_id', '=', accountId).where('deleted_at', 'is', null).where(lowerEquals(sql.ref('name'), name)).executeTakeFirst();
+    return this.db.selectFrom('services').select('id').where('account_id', '=', accountId).where('deleted_at', 'is', null).where(lowerEquals(this.dialect, sql.ref('name'), name)).executeTakeFirst();
   }
 
   /** Every service name the account ever used (deleted ones too), for the next default name. */

@@ -22,9 +22,28 @@ export function bigintType(dialect: DialectName): 'bigint' | 'integer' {
   return dialect === 'postgres' ? 'bigint' : 'integer';
 }
 
-/** Case-insensitive equality on text (ids and emails are stored lower-cased where it matters). */
-export function lowerEquals(column: Expression<string>, value: string): RawBuilder<boolean> {
-  return sql<boolean>`lower(${column}) = ${value.toLowerCase()}`;
+/**
+ * Folds A-Z to a-z and nothing else. SQLite's lower() folds only ASCII letters, and so does PostgreSQL's under
+ * `COLLATE "C"`, whatever the server's locale; JavaScript's toLowerCase() folds every letter. Comparing a
+ * toLowerCase()d value with lower(column) therefore missed names such as "Ünit" on both databases.
+ */
+export function foldAsciiCase(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/** lower(column), folding A-Z only on both databases (see foldAsciiCase). */
+export function lowerAscii(dialect: DialectName, column: Expression<string>): RawBuilder<string> {
+  return dialect === 'postgres' ? sql<string>`lower(${column} COLLATE "C")` : sql<string>`lower(${column})`;
+}
+
+/** Case-insensitive equality on text, A-Z folded the same way on both databases (names with other letters match as written). */
+export function lowerEquals(dialect: DialectName, column: Expression<string>, value: string): RawBuilder<boolean> {
+  return sql<boolean>`${lowerAscii(dialect, column)} = ${foldAsciiCase(value)}`;
+}
+
+/** The column for a byte-wise sort, the same on both databases (SQLite's default BINARY, PostgreSQL's "C"). */
+export function byteOrder(dialect: DialectName, column: Expression<string>): RawBuilder<string> {
+  return dialect === 'postgres' ? sql<string>`${column} COLLATE "C"` : sql<string>`${column}`;
 }
 
 /** A NOT NULL column with a default, written the same on both dialects. */
