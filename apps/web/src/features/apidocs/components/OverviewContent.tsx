@@ -1,10 +1,5 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { v2ErrorStatus } from '@scanbase/contracts';
 import { legacyActionErrorMeanings, legacyGenericErrors } from '@scanbase/contracts/legacy-docs/catalog';
@@ -12,6 +7,7 @@ import type { ReactNode } from 'react';
 import { overviewAnchors } from '../docs-pages';
 import { CodeBlock } from './CodeBlock';
 import { DocsLink } from './DocsLink';
+import { DocsTable } from './DocsTable';
 import { InlineText } from './InlineText';
 
 const titles = Object.fromEntries(overviewAnchors) as Record<(typeof overviewAnchors)[number][0], string>;
@@ -152,69 +148,25 @@ export function OverviewContent({ endpoint }: { endpoint: string }) {
 
       <Part id="errors">
         <Typography>Every legacy action may answer these codes; each action&rsquo;s page lists its own besides.</Typography>
-        <Table size="small" aria-label="Legacy error codes">
-          <TableHead>
-            <TableRow>
-              <TableCell>Code</TableCell>
-              <TableCell>Message</TableCell>
-              <TableCell>When</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {legacyGenericErrors.map((e) => (
-              <TableRow key={e.code}>
-                <TableCell sx={{ fontWeight: 600 }}>{e.code}</TableCell>
-                <TableCell>{e.text}</TableCell>
-                <TableCell>
-                  <InlineText text={e.when} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DocsTable label="Legacy error codes" head={['Code', 'Message', 'When']} rows={legacyGenericErrors.map((e) => [String(e.code), e.text, <InlineText key="when" text={e.when} />] as const)} />
         <Typography>Codes of particular actions (the message of the reply says more):</Typography>
-        <Table size="small" aria-label="Legacy error codes of particular actions">
-          <TableHead>
-            <TableRow>
-              <TableCell>Code</TableCell>
-              <TableCell>Meaning</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {Object.entries(legacyActionErrorMeanings).map(([c, meaning]) => (
-              <TableRow key={c}>
-                <TableCell sx={{ fontWeight: 600 }}>{c}</TableCell>
-                <TableCell>
-                  <InlineText text={meaning} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DocsTable
+          label="Legacy error codes of particular actions"
+          head={['Code', 'Meaning']}
+          rows={Object.entries(legacyActionErrorMeanings).map(([c, meaning]) => [c, <InlineText key="meaning" text={meaning} />] as const)}
+        />
       </Part>
 
       <Part id="v2-errors">
         <Typography>
           A failed V2 call answers <code>{'{ "error": CODE, "message": "…", "details"?: … }'}</code> with this status:
         </Typography>
-        <Table size="small" aria-label="V2 error codes">
-          <TableHead>
-            <TableRow>
-              <TableCell>Code</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>When</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {Object.entries(v2ErrorStatus).map(([c, status]) => (
-              <TableRow key={c}>
-                <TableCell sx={{ ...code, fontWeight: 600 }}>{c}</TableCell>
-                <TableCell>{status}</TableCell>
-                <TableCell>{v2ErrorMeaning[c as keyof typeof v2ErrorStatus]}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DocsTable
+          label="V2 error codes"
+          head={['Code', 'Status', 'When']}
+          monoFirst
+          rows={Object.entries(v2ErrorStatus).map(([c, status]) => [c, String(status), v2ErrorMeaning[c as keyof typeof v2ErrorStatus]] as const)}
+        />
       </Part>
 
       <Part id="examples">

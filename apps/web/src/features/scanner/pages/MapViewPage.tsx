@@ -20,7 +20,8 @@ import { useOnline } from '../../../api/useOnline';
 import { ErrorState } from '../../../ui/QueryStates';
 import { RouterLink } from '../../../ui/RouterLink';
 import { ScanMap, type PendingPoint } from '../../scans/components/ScanMap';
-import { formatScanDateTime, resultInfo } from '../../scans/scan-format';
+import { MarkerLegend, MarkerLegendItem } from '../../scans/components/MarkerLegend';
+import { formatScanDateTime } from '../../scans/scan-format';
 import { ScannerBar } from '../components/ScannerBar';
 import { useConnectivityProbe } from '../hooks/useConnectivityProbe';
 import { useMyLocations } from '../hooks/useMyLocations';
@@ -45,18 +46,9 @@ function BackToScanner() {
 
 function Legend() {
   return (
-    <Box component="ul" aria-label="Marker styles" sx={{ display: 'flex', gap: 2, listStyle: 'none', p: 0, m: 0, flexWrap: 'wrap' }}>
-      {resultInfo.map((info) => (
-        <Box component="li" key={info.name} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: 14, color: 'text.secondary' }}>
-          <Box component="span" aria-hidden sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: info.colour, border: '2px solid #fff', boxShadow: '0 0 0 1px rgba(0,0,0,.3)' }} />
-          {info.label}
-        </Box>
-      ))}
-      <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: 14, color: 'text.secondary' }}>
-        <Box component="span" aria-hidden sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: '#fff', border: '3px dashed #b34700', boxSizing: 'border-box' }} />
-        Waiting to sync
-      </Box>
-    </Box>
+    <MarkerLegend label="Marker styles">
+      <MarkerLegendItem swatch={<Box component="span" aria-hidden sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: '#fff', border: '3px dashed #b34700', boxSizing: 'border-box' }} />}>Waiting to sync</MarkerLegendItem>
+    </MarkerLegend>
   );
 }
 

@@ -14,22 +14,10 @@ import { useScanLocations } from '../hooks/useScanLocations';
 import { useScanSearch } from '../hooks/useScanSearch';
 import { useScanTotal } from '../hooks/useScanTotal';
 import { useThrottledLiveScans } from '../hooks/useThrottledLiveScans';
+import { MarkerLegend } from '../components/MarkerLegend';
 import { locationSummary } from '../map-points';
-import { periodLabel, plural, resultInfo } from '../scan-format';
+import { periodLabel, plural } from '../scan-format';
 import { activeFilterCount, clearedSearch, filterBody } from '../search-query';
-
-function Legend() {
-  return (
-    <Box component="ul" aria-label="Marker colours" sx={{ display: 'flex', gap: 2, listStyle: 'none', p: 0, m: 0, flexWrap: 'wrap' }}>
-      {resultInfo.map((info) => (
-        <Box component="li" key={info.name} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: 14, color: 'text.secondary' }}>
-          <Box component="span" aria-hidden sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: info.colour, border: '2px solid #fff', boxShadow: '0 0 0 1px rgba(0,0,0,.3)' }} />
-          {info.label}
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 const editLink = (scanId: number) => ({ href: editScanHref(scanId), label: 'Edit this scan' });
 
@@ -72,7 +60,7 @@ export function ScanSearchMapPage() {
               <PlaceOutlined fontSize="small" color="primary" />
               {summary}
             </Typography>
-            <Legend />
+            <MarkerLegend />
           </Box>
           <ScanMap
             points={data.points}
