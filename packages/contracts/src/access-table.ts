@@ -83,6 +83,8 @@ export const v2Access: Record<string, AccessRule> = {
   // devices.ts
   'devices/list': admin(),
   'devices/rename': admin(),
+  // postback-tool.ts
+  'postback/test': admin(),
   // questions.ts
   'questions/add-answer': admin(),
   'questions/create': admin(),

@@ -12,6 +12,7 @@ import * as tasks from './tasks.js';
 import * as scanner from './scanner.js';
 import * as scanData from './scan-data.js';
 import * as scannerPages from './scanner-pages.js';
+import * as postbackTool from './postback-tool.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -63,6 +64,7 @@ export const v2Routes = {
   scanStatistics: scanData.scanStatistics, scanLocations: scanData.scanLocations, scanPhotos: scanData.scanPhotos, scanFile: scanData.scanFile, listUploads: scanData.listUploads,
   listExportTemplates: scanData.listExportTemplates, getExportTemplate: scanData.getExportTemplate, createExportTemplate: scanData.createExportTemplate, updateExportTemplate: scanData.updateExportTemplate, deleteExportTemplate: scanData.deleteExportTemplate, exportColumnChoices: scanData.exportColumnChoices, startScanExport: scanData.startScanExport,
   appLocations: scannerPages.appLocations, appScanResponse: scannerPages.appScanResponse, scanResponse: scannerPages.scanResponse,
+  testPostback: postbackTool.testPostback,
 } as const;
 
 export type V2Routes = typeof v2Routes;

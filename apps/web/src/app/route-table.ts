@@ -304,7 +304,7 @@ export const routeTable: readonly RouteDef[] = [
       planned: 'integrations',
     }),
   ),
-  admin('account.postbacktool', '/account/postbacktool/', 'Postback tool', { planned: 'postback' }),
+  admin('account.postbacktool', '/account/postbacktool/', 'Postback tool', { page: shellPage('PostbackToolPage') }),
   admin('account.devices', '/account/devices/', 'Devices', { search: listQuery, page: shellPage('DevicesPage') }),
   admin('account.changepassword', '/account/changepassword/', 'Change password', { owner: true, planned: 'account' }),
 ];

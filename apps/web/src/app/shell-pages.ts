@@ -18,6 +18,7 @@ export const shellPages = {
   DatabaseSearchPage: named(() => import('../features/databases/pages/DatabaseSearchPage'), 'DatabaseSearchPage'),
   DatabasesPage: named(() => import('../features/databases/pages/DatabasesPage'), 'DatabasesPage'),
   DevicesPage: named(() => import('../features/devices/pages/DevicesPage'), 'DevicesPage'),
+  PostbackToolPage: named(() => import('../features/postback-tool/pages/PostbackToolPage'), 'PostbackToolPage'),
   ExportTemplatePage: named(() => import('../features/export-templates/pages/ExportTemplatePage'), 'ExportTemplatePage'),
   ExportTemplatesPage: named(() => import('../features/export-templates/pages/ExportTemplatesPage'), 'ExportTemplatesPage'),
   FirstLoginPage: named(() => import('../features/onboarding/pages/FirstLoginPage'), 'FirstLoginPage'),

@@ -1,10 +1,13 @@
+import type { testPostback } from '@scanbase/contracts';
+import type { z } from 'zod';
 import type { EventBus } from '../../platform/bus/event-bus.js';
 import { nowIso } from '../../platform/db/dialect.js';
 import { OutboundUrlError, postForm } from '../../platform/http/outbound-http.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { PermanentJobError, type JobHandler } from '../../platform/jobs/job-types.js';
 import type { ScansRepo } from './scans.repo.js';
-import { legacyUtc } from './validation-rules.js';
+import { AppError } from '../../platform/errors.js';
+import { legacyUtc, responseKind } from './validation-rules.js';
 
 /** The app waits 15 s for a postback server (the reference), and keeps only the first 10 KB of its reply. */
 export const POSTBACK_TIMEOUT_MS = 15_000;
@@ -18,6 +21,9 @@ type DeliveryPayload = { scanId: number; url: string };
 
 /** A postback server's verdict. */
 export type PostbackVerdict = { status: 0 | 1; text: string };
+
+/** What the postback tool answers (contract `postback/test`). */
+export type TestPostbackReply = z.input<typeof testPostback.reply>;
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, e: string) => {
@@ -96,6 +102,48 @@ export class Postbacks {
     const verdict = parsePostbackReply(reply.body.toString('utf8'), reply.truncated);
     if (!verdict) return { failure: reply.truncated ? 'The first 10 KB of the reply did not hold a status.' : 'The reply was not <xml><message><status>…</status><text>…</text></message></xml>.', permanent: true };
     return verdict;
+  }
+
+  /**
+   * The postback tool: posts a made-up scan (`scanid` 0, this moment's times, the chosen service's questions with
+   * empty answers) to a URL exactly as `validate` or forwarding would, and answers what was sent, what came back,
+   * how it was read and why the app would refuse it. Nothing is stored.
+   */
+  async test(accountId: number, input: { url: string; value: string; serviceId?: number | undefined; withResult: boolean }): Promise<TestPostbackReply> {
+    const now = legacyUtc(new Date().toISOString());
+    const fields: [string, string][] = [
+      ['tid', input.value],
+      ['sid', String(input.serviceId ?? 0)],
+      ['udid', 'postback-tool'],
+      ['userid', ''],
+      ['scanid', '0'],
+      ['scanned_at_utc', now],
+      ['received_at_utc', now],
+    ];
+    if (input.withResult) fields.push(['status', '1'], ['text', '']);
+    if (input.serviceId !== undefined) {
+      const known = await this.deps.repo.namesOf(accountId, { services: [input.serviceId], users: [], devices: [] });
+      if (known.services.length === 0) throw new AppError('NOT_FOUND', 'There is no such service.');
+      for (const q of await this.deps.repo.serviceQuestions(accountId, input.serviceId)) fields.push([`questions[${q.question_id}]`, q.text], [`answers[${q.question_id}]`, '']);
+    }
+    const request = { url: input.url, method: 'POST' as const, contentType: 'application/x-www-form-urlencoded', fields, body: new URLSearchParams(fields).toString() };
+    const started = performance.now();
+    let reply;
+    try {
+      reply = await postForm(input.url, fields, { allowPrivate: this.deps.allowPrivateUrls, timeoutMs: this.deps.timeoutMs ?? POSTBACK_TIMEOUT_MS, maxBytes: POSTBACK_MAX_BYTES });
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      return { request, response: null, verdict: null, problem: error instanceof OutboundUrlError ? why : `Could not reach the server: ${why}` };
+    }
+    const body = reply.body.toString('utf8');
+    const response = { httpStatus: reply.status, contentType: reply.contentType, body, truncated: reply.truncated, ms: Math.round(performance.now() - started) };
+    const parsed = parsePostbackReply(body, reply.truncated);
+    const verdict = parsed ? { status: parsed.status, ...(({ kind, text }) => ({ textKind: kind, text }))(responseKind(parsed.text)) } : null;
+    let problem: string | null = null;
+    if (reply.status < 200 || reply.status >= 300) problem = `The server answered HTTP ${reply.status}: the app only reads a 2xx reply${input.withResult ? '' : ', and retries a validation that failed (a 4xx is not retried)'}.`;
+    else if (!parsed && !input.withResult)
+      problem = reply.truncated ? 'The first 10 KB of the reply did not hold a status: the app keeps only 10 KB.' : 'The reply is not <xml><message><status>1 or 0</status><text>…</text></message></xml>, so the app cannot tell valid from invalid.';
+    return { request, response, verdict, problem };
   }
 
   /** Queues another try of a failed validation postback (its answer then updates the scan). */

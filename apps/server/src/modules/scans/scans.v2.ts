@@ -28,6 +28,7 @@ export function scansV2(s: Scans): V2Binding[] {
     bindV2(v2Routes.appLocations, ({ session, body }) => s.scannerPages.myLocations(session, body)),
     bindV2(v2Routes.appScanResponse, ({ session, body }) => s.scannerPages.response(session.accountId, body.scanId, session.appUserId)),
     bindV2(v2Routes.scanResponse, ({ session, body }) => s.scannerPages.response(session.accountId, body.scanId)),
+    bindV2(v2Routes.testPostback, ({ session, body }) => s.postbacks.test(session.accountId, body)),
     bindV2(v2Routes.scanPhotos, ({ session, body }) => s.insights.photos(session.accountId, body)),
     bindV2(v2Routes.scanFile, async ({ session, body, reply }) => {
       const file = await s.insights.file(session.accountId, body.answerId, body.thumbnail);

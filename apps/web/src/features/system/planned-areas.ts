@@ -20,7 +20,6 @@ export const plannedAreas = {
   customize: ['Branding: logo and colours of the portals and emails'],
   settings: ['Account settings: time zone and how times are shown, admin email'],
   account: ['Your profile, links and team administrators', 'Changing your password and deleting the account'],
-  postback: ['A tool to test postback URLs against your server'],
 } as const;
 
 export type PlannedArea = keyof typeof plannedAreas;

@@ -5,6 +5,7 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ValidationMethod } from '@scanbase/contracts/services';
@@ -102,6 +103,10 @@ export function BasicsFields({ value, onChange, errors, mode }: Props) {
             error={Boolean(errors.postbackUrl)}
             helperText={errors.postbackUrl ?? 'Starts with https:// (or http://)'}
           />
+          {/* A new tab: this form keeps what was typed. */}
+          <Link href="/account/postbacktool/" target="_blank" rel="noopener" variant="body2" sx={{ display: 'inline-block', mt: 1 }}>
+            Test your server with the postback tool (opens a new tab)
+          </Link>
         </FormSection>
       ) : null}
 
