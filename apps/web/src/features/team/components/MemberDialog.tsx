@@ -137,7 +137,7 @@ export function MemberDialog({ member, viewer, onClose, onDone }: Props) {
         onClose={() => setConfirm(null)}
         onConfirm={() => remove.mutate(member.id, { onSuccess: () => onDone(`${label} was removed from the team and signed out.`) })}
       >
-        {member.email} is signed out at once and can no longer sign in to this account. Their work (services, scans, tasks) stays.
+        {member.email} is signed out at once and can no longer sign in to this account.
         {remove.error ? <FormAlert message={remove.error.message} /> : null}
       </ConfirmDialog>
       <ConfirmDialog
