@@ -65,6 +65,8 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
   await v2(request, admin, 'services/set-questions', { id: service.id, questions: [{ id: seat.id, condition: 'shared_submit', required: false }] });
   const username = `gate-${Date.now().toString(36)}`;
   const appUser = await v2<{ id: number }>(request, admin, 'appusers/create', { username, password: APP_PASSWORD, serviceIds: [service.id] });
+  // A team member with a pending invitation: `account/admins/{accountId}/` opens over the list.
+  const teamMember = await v2<{ id: number }>(request, admin, 'team/invite', { email: `mo-${randomUUID()}@example.com`, name: 'Mo Admin', role: 'admin' });
 
   const signIn = await request.post(`${e2eEnv().baseUrl}/api-v2/app/signin/`, { data: { username, password: APP_PASSWORD, udid: `e2e-${randomUUID()}`, deviceName: 'Gate phone' } });
   expect(signIn.ok(), await signIn.text()).toBe(true);
@@ -115,7 +117,7 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
     scanId: scanId!,
     serviceId: service.id,
     taskIds,
-    params: { scanId: scanId!, serviceId: service.id, databaseId: database.id, questionId: seat.id, userId: appUser.id, templateID: template.id, instanceId: labels.jobId!, token: 'a'.repeat(64) },
+    params: { scanId: scanId!, serviceId: service.id, databaseId: database.id, questionId: seat.id, userId: appUser.id, accountId: teamMember.id, templateID: template.id, instanceId: labels.jobId!, token: 'a'.repeat(64) },
   };
 }
 

@@ -151,9 +151,11 @@ export const v2Access: Record<string, AccessRule> = {
   'tasks/update': admin(),
   'tasks/upload-source': admin(),
   // team.ts
+  'team/cancel-invite': admin(),
   'team/invite': admin(),
   'team/list': admin(),
   'team/remove': admin(),
+  'team/resend-invite': admin(),
   'team/update': admin(),
 };
 

@@ -30,6 +30,8 @@ export const v2Routes = {
   inviteTeamMember: team.inviteTeamMember,
   updateTeamMember: team.updateTeamMember,
   removeTeamMember: team.removeTeamMember,
+  resendTeamInvite: team.resendTeamInvite,
+  cancelTeamInvite: team.cancelTeamInvite,
   getSettings: settings.getSettings,
   updateSettings: settings.updateSettings,
   listApiKeys: access.listApiKeys,

@@ -14,12 +14,15 @@ export const teamMember = z.object({
 });
 export type TeamMember = z.infer<typeof teamMember>;
 
+/** The account owner (the admin record): not a team member row, so it is named beside the list. */
+export const teamOwner = z.object({ email: z.string(), name: z.string() });
+
 export const listTeam = defineV2Route({
   path: 'team/list',
   access: 'admin',
-  summary: 'Team members (account users) of the account.',
+  summary: 'Team members (account users) of the account, and the owner beside them.',
   body: listQuery,
-  reply: listReply(teamMember),
+  reply: listReply(teamMember).extend({ owner: teamOwner }),
 });
 
 export const inviteTeamMember = defineV2Route({
@@ -42,6 +45,22 @@ export const removeTeamMember = defineV2Route({
   path: 'team/remove',
   access: 'admin',
   summary: 'Remove a team member; their sessions end at once.',
+  body: z.object({ id }),
+  reply: okReply,
+});
+
+export const resendTeamInvite = defineV2Route({
+  path: 'team/resend-invite',
+  access: 'admin',
+  summary: 'Send a pending invitation again with a new link (the old link stops working).',
+  body: z.object({ id }),
+  reply: teamMember,
+});
+
+export const cancelTeamInvite = defineV2Route({
+  path: 'team/cancel-invite',
+  access: 'admin',
+  summary: 'Withdraw a pending invitation: the invited member is removed and the link stops working.',
   body: z.object({ id }),
   reply: okReply,
 });

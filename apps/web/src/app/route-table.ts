@@ -270,16 +270,17 @@ export const routeTable: readonly RouteDef[] = [
 
   // Other account pages.
   member('account.userprofile', '/account/userprofile/', 'Your profile', { privilege: 'user', planned: 'account' }),
-  admin('account.settings', '/account/settings/', 'Settings', { privilege: 'webapp_login', planned: 'settings' }),
+  admin('account.settings', '/account/settings/', 'Settings', { privilege: 'webapp_login', page: shellPage('SettingsPage') }),
   admin('account.links', '/account/links/', 'Links', { planned: 'account' }),
   admin('account.links.edit', '/account/links/{shorturlId}/', 'Link', { planned: 'account' }),
   admin('account.billing', '/account/billing/', 'Billing', { privilege: 'billing', planned: 'billing' }),
   ...['overview', 'business', 'invoices', 'creditcards'].map((tab) =>
     admin(`account.billing.${tab}`, `/account/billing/${tab}/`, `Billing: ${title(tab)}`, { privilege: 'billing', planned: 'billing' }),
   ),
-  admin('account.admins', '/account/admins/', 'Administrators', { planned: 'account' }),
-  admin('account.admins.create', '/account/admins/create/', 'Add an administrator', { planned: 'account' }),
-  admin('account.admins.edit', '/account/admins/{accountId}/', 'Administrator', { planned: 'account' }),
+  // One page: the list, with `create/` and `{accountId}/` as modals over it (spec section 2).
+  admin('account.admins', '/account/admins/', 'Administrators', { page: shellPage('TeamPage') }),
+  admin('account.admins.create', '/account/admins/create/', 'Invite an administrator', { page: shellPage('TeamPage') }),
+  admin('account.admins.edit', '/account/admins/{accountId}/', 'Administrator', { page: shellPage('TeamPage') }),
   admin('account.deleteaccount', '/account/deleteaccount/', 'Delete account', { owner: true, planned: 'account' }),
   admin('account.myplan', '/account/myplan/', 'My plan', { planned: 'billing' }),
   admin('account.plans', '/account/plans/', 'Plans', { planned: 'billing' }),

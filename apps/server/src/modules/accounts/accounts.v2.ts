@@ -36,6 +36,11 @@ export function accountsV2(auth: AuthService, team: TeamService, settings: Setti
       await team.remove(session, body.id);
       return { ok: true as const };
     }),
+    bindV2(v2Routes.resendTeamInvite, ({ session, body }) => team.resendInvite(session, body.id)),
+    bindV2(v2Routes.cancelTeamInvite, async ({ session, body }) => {
+      await team.cancelInvite(session, body.id);
+      return { ok: true as const };
+    }),
     bindV2(v2Routes.getSettings, ({ session }) => settings.get(session.accountId)),
     // Needs the webapp_login privilege: see the access table.
     bindV2(v2Routes.updateSettings, ({ session, body }) => settings.update(session.accountId, body)),

@@ -23,10 +23,14 @@ export class TeamService {
     private readonly deps: { accounts: AccountsRepo; tokens: AuthTokensRepo; mailer: Mailer; auth: AuthService; publicUrl: string },
   ) {}
 
-  async list(session: Session, q: ListQuery): Promise<{ items: TeamMember[]; total: number; page: number; limit: number }> {
+  async list(session: Session, q: ListQuery): Promise<{ items: TeamMember[]; total: number; page: number; limit: number; owner: { email: string; name: string } }> {
     const sortBy = SORTABLE[(q.sortby ?? 'created') as keyof typeof SORTABLE] ?? 'created_at';
-    const { rows, total } = await this.deps.accounts.listAccountUsers(session.accountId, { offset: (q.page - 1) * q.limit, limit: q.limit, search: q.search, sortBy, desc: q.sortdirection === 'desc' });
-    return { items: rows.map(toMember), total, page: q.page, limit: q.limit };
+    const [{ rows, total }, owner] = await Promise.all([
+      this.deps.accounts.listAccountUsers(session.accountId, { offset: (q.page - 1) * q.limit, limit: q.limit, search: q.search, sortBy, desc: q.sortdirection === 'desc' }),
+      this.deps.accounts.getAdminOfAccount(session.accountId),
+    ]);
+    if (!owner) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+    return { items: rows.map(toMember), total, page: q.page, limit: q.limit, owner: { email: owner.email, name: owner.name } };
   }
 
   private guardRole(session: Session, role: string): void {
@@ -40,10 +44,38 @@ export class TeamService {
     if (owner.email === input.email) throw new AppError('CONFLICT', 'That address is the account owner’s.');
     if (await this.deps.accounts.findAccountUserByEmail(session.accountId, input.email)) throw new AppError('CONFLICT', 'A team member with this email already exists.');
     const row = await this.deps.accounts.insertAccountUser(session.accountId, { email: input.email, name: input.name, role: input.role, privileges: JSON.stringify(input.privileges) });
-    const secret = newSecret();
-    await this.deps.tokens.insert('invite', hashSecret(secret), { accountId: session.accountId, adminId: null, accountUserId: row.id }, hoursFromNow(INVITE_HOURS));
-    await this.deps.mailer.send(inviteMail(input.email, owner.company_name, `${this.deps.publicUrl}/user/confirmemail/${encodeURIComponent(input.role)}/${secret}/`));
+    await this.sendInvite(session.accountId, row, owner.company_name);
     return toMember(row);
+  }
+
+  private async sendInvite(accountId: number, row: AccountUserRow, companyName: string): Promise<void> {
+    const secret = newSecret();
+    await this.deps.tokens.insert('invite', hashSecret(secret), { accountId, adminId: null, accountUserId: row.id }, hoursFromNow(INVITE_HOURS));
+    await this.deps.mailer.send(inviteMail(row.email, companyName, `${this.deps.publicUrl}/user/confirmemail/${encodeURIComponent(row.role)}/${secret}/`));
+  }
+
+  private async pendingInvite(session: Session, id: number): Promise<AccountUserRow> {
+    const row = await this.deps.accounts.getAccountUser(session.accountId, id);
+    if (!row) throw new AppError('NOT_FOUND', 'No such team member.');
+    if (row.status !== 'invited') throw new AppError('CONFLICT', 'This member has already accepted the invitation.');
+    if (row.role === 'owner') this.guardRole(session, row.role);
+    return row;
+  }
+
+  /** Sends a pending invitation again with a fresh link; earlier links stop working. */
+  async resendInvite(session: Session, id: number): Promise<TeamMember> {
+    const row = await this.pendingInvite(session, id);
+    const owner = await this.deps.accounts.getAdminOfAccount(session.accountId);
+    if (!owner) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+    await this.deps.tokens.deleteForOwner({ accountUserId: row.id }, ['invite']);
+    await this.sendInvite(session.accountId, row, owner.company_name);
+    return toMember(row);
+  }
+
+  /** Withdraws a pending invitation: the invited row goes, and its link with it (ON DELETE CASCADE). */
+  async cancelInvite(session: Session, id: number): Promise<void> {
+    const row = await this.pendingInvite(session, id);
+    await this.deps.accounts.deleteAccountUser(session.accountId, row.id);
   }
 
   async update(session: Session, input: { id: number; role?: string | undefined; privileges?: Privileges | undefined }): Promise<TeamMember> {

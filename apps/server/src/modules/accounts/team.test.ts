@@ -79,3 +79,56 @@ describe('team members', () => {
     expect((await v2(t.app, 'team/invite', { email: member.email }, owner.token)).status).toBe(409);
   });
 });
+
+describe('pending invitations', () => {
+  it('lists the owner beside the members', async () => {
+    const owner = await signUpVerified(t, { companyName: 'Owner Row Co' });
+    const list = await v2(t.app, 'team/list', { page: 1, limit: 50 }, owner.token);
+    expect(list.status).toBe(200);
+    expect(list.body.owner).toMatchObject({ email: owner.email });
+    expect(list.body.total).toBe(0);
+  });
+
+  it('resends an invitation with a new link; the old link stops working', async () => {
+    const owner = await signUpVerified(t, { companyName: 'Resend Co' });
+    const email = uniqueEmail('resend');
+    const invited = await v2(t.app, 'team/invite', { email, role: 'admin' }, owner.token);
+    const id = (invited.body as { id: number }).id;
+    const first = linkIn(await t.smtp.next(email), '/user/confirmemail/admin/');
+    const resent = await v2(t.app, 'team/resend-invite', { id }, owner.token);
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ id, email, status: 'invited' });
+    const second = linkIn(await t.smtp.next(email), '/user/confirmemail/admin/');
+    expect(second).not.toBe(first);
+    const secretOf = (link: string) => link.replace(/\/$/, '').split('/').pop()!;
+    expect((await v2(t.app, 'auth/accept-invite', { token: secretOf(first), name: 'Old', password: 'member password' })).status).toBe(404);
+    expect((await v2(t.app, 'auth/accept-invite', { token: secretOf(second), name: 'New', password: 'member password' })).status).toBe(200);
+    // Accepted: nothing left to resend or cancel.
+    expect((await v2(t.app, 'team/resend-invite', { id }, owner.token)).status).toBe(409);
+    expect((await v2(t.app, 'team/cancel-invite', { id }, owner.token)).status).toBe(409);
+  });
+
+  it('cancels an invitation: the member goes and the link stops working', async () => {
+    const owner = await signUpVerified(t);
+    const email = uniqueEmail('cancel');
+    const invited = await v2(t.app, 'team/invite', { email, role: 'admin' }, owner.token);
+    const id = (invited.body as { id: number }).id;
+    const link = linkIn(await t.smtp.next(email), '/user/confirmemail/');
+    expect((await v2(t.app, 'team/cancel-invite', { id }, owner.token)).status).toBe(200);
+    expect((await v2(t.app, 'team/list', { page: 1, limit: 50 }, owner.token)).body.total).toBe(0);
+    const secret = link.replace(/\/$/, '').split('/').pop()!;
+    expect((await v2(t.app, 'auth/accept-invite', { token: secret, name: 'Late', password: 'member password' })).status).toBe(404);
+    expect((await v2(t.app, 'team/cancel-invite', { id }, owner.token)).status).toBe(404);
+  });
+
+  it('keeps another account’s invitations out of reach', async () => {
+    const owner = await signUpVerified(t);
+    const other = await signUpVerified(t);
+    const email = uniqueEmail('iso');
+    const invited = await v2(t.app, 'team/invite', { email, role: 'admin' }, owner.token);
+    await t.smtp.next(email);
+    const id = (invited.body as { id: number }).id;
+    expect((await v2(t.app, 'team/resend-invite', { id }, other.token)).status).toBe(404);
+    expect((await v2(t.app, 'team/cancel-invite', { id }, other.token)).status).toBe(404);
+  });
+});

@@ -11,6 +11,7 @@ import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
@@ -51,6 +52,7 @@ const icons: Record<NavIcon, ReactElement> = {
   billing: <AccountBalanceWalletOutlined />,
   customize: <PaletteOutlined />,
   settings: <SettingsOutlined />,
+  team: <AdminPanelSettingsOutlined />,
 };
 
 type Props = { variant: 'permanent' | 'temporary'; open: boolean; onClose: () => void };

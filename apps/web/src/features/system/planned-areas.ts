@@ -18,8 +18,7 @@ export const plannedAreas = {
   api: ['API keys', 'IP allow-list for the legacy API', 'API call log'],
   integrations: ['Postback to your server', 'File storage providers', 'Zapier and Make', 'Single sign-on'],
   customize: ['Branding: logo and colours of the portals and emails'],
-  settings: ['Account settings: time zone and how times are shown, admin email'],
-  account: ['Your profile, links and team administrators', 'Changing your password and deleting the account'],
+  account: ['Your profile and links', 'Changing your password and deleting the account'],
 } as const;
 
 export type PlannedArea = keyof typeof plannedAreas;
