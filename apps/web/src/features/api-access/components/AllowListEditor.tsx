@@ -89,7 +89,7 @@ export function AllowListEditor({ entries, yourIp }: { entries: string[]; yourIp
         }
         inputProps={{ spellCheck: false, style: { fontFamily: 'monospace' } }}
       />
-      <Typography role="status" variant="body2" sx={{ mt: 1.5, color: excludesYou ? 'warning.dark' : 'text.secondary' }}>
+      <Typography role="status" variant="body2" sx={{ mt: 1.5, color: excludesYou ? '#7a4100' : 'text.secondary', fontWeight: excludesYou ? 600 : undefined }}>
         {excludesYou
           ? `This list does not include ${yourIp}, the address this browser reaches Scanbase from. API keys used from here would be refused.`
           : `This browser reaches Scanbase from ${yourIp}.`}

@@ -36,10 +36,9 @@ export function ApiLogFilterBar({ filters, keys, onChange }: Props) {
           label="Section"
           size="small"
           value={section}
-          placeholder="e.g. scans"
+          placeholder="e.g. scans, then Enter"
           onChange={(event) => setSection(event.target.value)}
           onBlur={applySection}
-          helperText="Press Enter to apply"
           inputProps={{ maxLength: 40 }}
         />
         <LabelledSelect

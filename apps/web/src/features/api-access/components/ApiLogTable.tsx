@@ -27,7 +27,7 @@ function errorText(code: number | null): string | undefined {
 }
 
 function Result({ entry }: { entry: ApiLogEntry }) {
-  if (entry.status === 1) return <Chip size="small" label="OK" sx={{ bgcolor: '#e8f5e9', color: '#1b5e20' }} />;
+  if (entry.status === 1) return <Chip size="small" label="OK" sx={{ bgcolor: '#e8f5e9', color: '#1b5e20', justifySelf: 'start' }} />;
   const text = errorText(entry.errorCode);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
