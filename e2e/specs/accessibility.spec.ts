@@ -111,6 +111,10 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
   }
   expect(labels.jobId, 'the label run').not.toBeNull();
 
+  // An API key with a good and a failed call, so the API pages show their lists rather than empty states.
+  const apiKey = await v2<{ secret: string }>(request, admin, 'apikeys/create', { name: 'Warehouse sync' });
+  for (const section of ['limits', 'nope']) await request.get(`${e2eEnv().baseUrl}/api/?section=${section}&action=retrieve&api_key=${apiKey.secret}`);
+
   return {
     email,
     username,

@@ -39,11 +39,11 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const auth = new AuthService({ accounts, tokens, mailer: mail, limiter, config });
   const team = new TeamService({ accounts, tokens, mailer: mail, auth, publicUrl: config.publicUrl });
   const settings = new SettingsService(accounts);
-  const apiAccess = new ApiAccessService(new ApiAccessRepo(k), limiter, config.limits);
   const storage = new LocalBlobStorage(path.join(config.dataDir, 'files'));
   const barcodes = new BarcodesService({ repo: new BarcodesRepo(k), storage, pool: new RenderPool() });
   const scanConfig = createScanConfig(db, mail, config.publicUrl, limiter);
   const bus = createEventBus(config, db);
+  const apiAccess = new ApiAccessService(new ApiAccessRepo(k), limiter, config.limits, bus);
   const jobs = createJobsModule({ config, db, bus, mailer: mail, storage, log, barcodes, scanConfig });
   const scans = createScans({ db, bus, queue: jobs.queue, mailer: mail, storage, limiter, accounts, scanConfig, allowPrivateUrls: config.allowPrivateUrls, postbackTimeoutMs: config.postbackTimeoutMs, map: config.map, limits: config.limits, tasks: jobs.tasks });
   for (const [type, handler] of scans.jobHandlers()) jobs.registerJob(type, handler);

@@ -51,9 +51,9 @@ export const ipRange = z.string().trim().min(2).max(64);
 export const getIpAllowList = defineV2Route({
   path: 'ipallowlist/get',
   access: 'admin',
-  summary: 'Addresses allowed to call the legacy API with an api_key; empty means any address.',
+  summary: 'Addresses allowed to call the legacy API with an api_key; empty means any address. `yourIp` is the address this request came from.',
   body: z.object({}),
-  reply: z.object({ entries: z.array(z.string()) }),
+  reply: z.object({ entries: z.array(z.string()), yourIp: z.string() }),
 });
 
 export const updateIpAllowList = defineV2Route({
@@ -80,7 +80,7 @@ export type ApiLogEntry = z.infer<typeof apiLogEntry>;
 export const listApiLog = defineV2Route({
   path: 'apilog/list',
   access: 'admin',
-  summary: 'Every legacy API call made with an api_key, newest first.',
-  body: listQuery.extend({ section: z.string().max(40).optional(), status: z.union([z.literal(0), z.literal(1)]).optional() }),
+  summary: 'Every legacy API call made with an api_key, newest first; filter by section, status (1 ok, 0 error) and key.',
+  body: listQuery.extend({ section: z.string().max(40).optional(), status: z.union([z.literal(0), z.literal(1)]).optional(), apiKeyId: id.optional() }),
   reply: listReply(apiLogEntry),
 });

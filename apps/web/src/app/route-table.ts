@@ -288,10 +288,13 @@ export const routeTable: readonly RouteDef[] = [
   ...['change-plan', 'change-plan-upgrade', 'change-plan-schedule-downgrade', 'change-plan-schedule-upgrade'].map((slug) =>
     admin(`account.${slug.replace(/-/g, '')}`, `/account/${slug}/`, title(slug), { privilege: 'billing', planned: 'billing' }),
   ),
-  admin('account.api', '/account/api/', 'API', { planned: 'api' }),
-  ...['key', 'ipwhitelist', 'apilog'].map((tab) =>
-    admin(`account.api.${tab}`, `/account/api/${tab}/`, `API: ${title(tab)}`, { planned: 'api' }),
-  ),
+  admin('account.api', '/account/api/', 'API', { page: shellPage('ApiKeysPage') }),
+  admin('account.api.key', '/account/api/key/', 'API keys', { page: shellPage('ApiKeysPage') }),
+  admin('account.api.ipwhitelist', '/account/api/ipwhitelist/', 'API: IP allow-list', { page: shellPage('IpAllowListPage') }),
+  admin('account.api.apilog', '/account/api/apilog/', 'API log', {
+    search: texts('section', 'status', 'key').extend({ page: whole, limit: whole }),
+    page: shellPage('ApiLogPage'),
+  }),
   admin('account.customize', '/account/customize/', 'Customize', { planned: 'customize' }),
   admin('account.integrations', '/account/integrations/', 'Integrations', { planned: 'integrations' }),
   ...['postback', 'file-storage', 'zapier', 'single-sign-on', 'make'].map((tab) =>

@@ -9,6 +9,8 @@ import { named } from './page-loaders';
  */
 export const shellPages = {
   AddValuePage: named(() => import('../features/databases/pages/AddValuePage'), 'AddValuePage'),
+  ApiKeysPage: named(() => import('../features/api-access/pages/ApiKeysPage'), 'ApiKeysPage'),
+  ApiLogPage: named(() => import('../features/api-access/pages/ApiLogPage'), 'ApiLogPage'),
   AppUserPage: named(() => import('../features/app-users/pages/AppUserPage'), 'AppUserPage'),
   AppUsersPage: named(() => import('../features/app-users/pages/AppUsersPage'), 'AppUsersPage'),
   AutofillPage: named(() => import('../features/databases/pages/AutofillPage'), 'AutofillPage'),
@@ -23,6 +25,7 @@ export const shellPages = {
   ExportTemplatesPage: named(() => import('../features/export-templates/pages/ExportTemplatesPage'), 'ExportTemplatesPage'),
   FirstLoginPage: named(() => import('../features/onboarding/pages/FirstLoginPage'), 'FirstLoginPage'),
   ImportValuesPage: named(() => import('../features/databases/pages/ImportValuesPage'), 'ImportValuesPage'),
+  IpAllowListPage: named(() => import('../features/api-access/pages/IpAllowListPage'), 'IpAllowListPage'),
   LabelSheetPage: named(() => import('../features/barcodes/pages/LabelSheetPage'), 'LabelSheetPage'),
   LiveDashboardPage: named(() => import('../features/dashboard/pages/LiveDashboardPage'), 'LiveDashboardPage'),
   NewAppUserPage: named(() => import('../features/app-users/pages/NewAppUserPage'), 'NewAppUserPage'),

@@ -57,8 +57,9 @@ export class ApiAccessRepo {
       .execute();
   }
 
-  async listLog(accountId: number, q: { offset: number; limit: number; section?: string | undefined; status?: number | undefined }): Promise<{ rows: ApiLogRow[]; total: number }> {
+  async listLog(accountId: number, q: { offset: number; limit: number; section?: string | undefined; status?: number | undefined; apiKeyId?: number | undefined }): Promise<{ rows: ApiLogRow[]; total: number }> {
     let query = this.db.selectFrom('api_log').where('account_id', '=', accountId);
+    if (q.apiKeyId !== undefined) query = query.where('api_key_id', '=', q.apiKeyId);
     if (q.section !== undefined) query = query.where('section', '=', q.section);
     if (q.status !== undefined) query = query.where('status', '=', q.status);
     const [rows, count] = await Promise.all([

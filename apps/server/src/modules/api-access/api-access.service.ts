@@ -1,5 +1,6 @@
 import type { ApiKey, ApiLogEntry } from '@scanbase/contracts';
 import type { Config } from '../../config.js';
+import type { EventBus } from '../../platform/bus/event-bus.js';
 import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/errors.js';
 import { LegacyError } from '../../platform/http/legacy/legacy-error.js';
@@ -39,6 +40,7 @@ export class ApiAccessService implements LegacyGate {
     private readonly repo: ApiAccessRepo,
     private readonly limiter: RateLimiter,
     private readonly defaults: Config['limits'],
+    private readonly bus?: EventBus,
   ) {}
 
   async createKey(accountId: number, name: string): Promise<{ key: ApiKey; secret: string }> {
@@ -83,9 +85,9 @@ export class ApiAccessService implements LegacyGate {
     return unique;
   }
 
-  async listLog(accountId: number, q: { page: number; limit: number; section?: string | undefined; status?: number | undefined }): Promise<{ items: ApiLogEntry[]; total: number; page: number; limit: number }> {
+  async listLog(accountId: number, q: { page: number; limit: number; section?: string | undefined; status?: number | undefined; apiKeyId?: number | undefined }): Promise<{ items: ApiLogEntry[]; total: number; page: number; limit: number }> {
     await this.flushLog();
-    const { rows, total } = await this.repo.listLog(accountId, { offset: (q.page - 1) * q.limit, limit: q.limit, section: q.section, status: q.status });
+    const { rows, total } = await this.repo.listLog(accountId, { offset: (q.page - 1) * q.limit, limit: q.limit, section: q.section, status: q.status, apiKeyId: q.apiKeyId });
     return {
       items: rows.map((r) => ({ id: r.id, createdAt: r.created_at, apiKeyId: r.api_key_id, section: r.section, action: r.action, ip: r.ip, status: r.status, errorCode: r.error_code, durationMs: r.duration_ms })),
       total,
@@ -154,11 +156,17 @@ export class ApiAccessService implements LegacyGate {
     else this.logTimer ??= setTimeout(() => void this.flushLog().catch(() => undefined), LOG_FLUSH_MS).unref();
   }
 
-  /** Writes buffered API-log entries in one statement (also called before listing and at shutdown). */
+  /**
+   * Writes buffered API-log entries in one statement (also called before listing and at shutdown), then tells each
+   * account's open pages once per flush (`{topic: 'apilog'}`): at most 4 events a second per account, however busy.
+   */
   async flushLog(): Promise<void> {
     if (this.logTimer) clearTimeout(this.logTimer);
     this.logTimer = undefined;
     const batch = this.pendingLog.splice(0, this.pendingLog.length);
-    if (batch.length > 0) await this.repo.insertLogs(batch);
+    if (batch.length === 0) return;
+    await this.repo.insertLogs(batch);
+    if (!this.bus) return;
+    for (const accountId of new Set(batch.map((entry) => entry.accountId))) await this.bus.publish({ accountId, topic: 'apilog' }).catch(() => undefined);
   }
 }

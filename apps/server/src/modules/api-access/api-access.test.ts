@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiKey, legacy, signUpVerified, v2 } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { isAllowed, normaliseAllowEntry } from './ip-allow-list.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,6 +60,25 @@ describe('IP allow-list', () => {
     await v2(t.app, 'ipallowlist/update', { entries: [] }, owner.token);
     expect((await legacy(t.app, { section: 'limits', action: 'retrieve', api_key: key }, '198.51.100.4')).status).toBe('1');
   });
+
+  it('tells the caller its own address with the list, so the page can warn before locking it out', async () => {
+    const owner = await signUpVerified(t);
+    await v2(t.app, 'ipallowlist/update', { entries: ['10.0.0.0/8'] }, owner.token);
+    const res = await t.app.inject({ method: 'POST', url: '/api-v2/ipallowlist/get/', payload: {}, headers: { authorization: `Bearer ${owner.token}` }, remoteAddress: '203.0.113.9' });
+    expect(res.json()).toEqual({ entries: ['10.0.0.0/8'], yourIp: '203.0.113.9' });
+    expect((await v2(t.app, 'ipallowlist/get', {}, owner.token)).body.yourIp).toBe('127.0.0.1');
+  });
+});
+
+describe('IP allow-list rules', () => {
+  it('normalises addresses and ranges and matches IPv4 inside IPv6 ranges', () => {
+    expect(normaliseAllowEntry(' 2001:DB8::/32 ')).toBe('2001:db8:0:0:0:0:0:0/32');
+    expect(normaliseAllowEntry('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(() => normaliseAllowEntry('10.0.0.0/33')).toThrow('"10.0.0.0/33" is not an IP address or CIDR range');
+    expect(isAllowed('192.0.2.1', ['::ffff:0:0/96'])).toBe(true);
+    expect(isAllowed('192.0.2.1', ['192.0.3.0/24'])).toBe(false);
+    expect(isAllowed('anything', [])).toBe(true);
+  });
 });
 
 describe('API log', () => {
@@ -80,5 +100,34 @@ describe('API log', () => {
     expect(failed.body.total).toBe(1);
     const paged = await v2(t.app, 'apilog/list', { page: 2, limit: 1 }, owner.token);
     expect((paged.body.items as { section: string }[])[0]?.section).toBe('limits');
+  });
+
+  it('filters by key and publishes one "apilog" event per flush to the account only', async () => {
+    const owner = await signUpVerified(t);
+    const other = await signUpVerified(t);
+    const first = await createApiKey(t, owner.token);
+    const second = await v2(t.app, 'apikeys/create', { name: 'Second' }, owner.token);
+    const secondId = (second.body.key as { id: number }).id;
+    const events: { accountId: number; topic: string }[] = [];
+    const unsubscribe = t.container.bus.subscribe((event) => {
+      if (event.topic === 'apilog') events.push(event);
+    });
+    try {
+      await legacy(t.app, { section: 'limits', action: 'retrieve', api_key: first });
+      await legacy(t.app, { section: 'limits', action: 'retrieve', api_key: first });
+      await legacy(t.app, { section: 'limits', action: 'retrieve', api_key: second.body.secret as string });
+      await t.container.apiAccess.flushLog();
+      // On PostgreSQL the event comes back through LISTEN/NOTIFY, a moment later.
+      await vi.waitFor(() => expect(events).toEqual([{ accountId: owner.accountId, topic: 'apilog' }]));
+      await t.container.apiAccess.flushLog();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(events).toHaveLength(1);
+    } finally {
+      unsubscribe();
+    }
+    const bySecond = await v2(t.app, 'apilog/list', { page: 1, limit: 10, apiKeyId: secondId }, owner.token);
+    expect(bySecond.body.total).toBe(1);
+    expect((bySecond.body.items as { apiKeyId: number }[])[0]?.apiKeyId).toBe(secondId);
+    expect((await v2(t.app, 'apilog/list', { page: 1, limit: 10, apiKeyId: secondId }, other.token)).body.total).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ export function apiAccessV2(service: ApiAccessService): V2Binding[] {
       await service.revokeKey(session.accountId, body.id);
       return { ok: true as const };
     }),
-    bindV2(v2Routes.getIpAllowList, async ({ session }) => ({ entries: await service.getAllowList(session.accountId) })),
+    bindV2(v2Routes.getIpAllowList, async ({ session, ip }) => ({ entries: await service.getAllowList(session.accountId), yourIp: ip })),
     bindV2(v2Routes.updateIpAllowList, async ({ session, body }) => ({ entries: await service.setAllowList(session.accountId, body.entries) })),
     bindV2(v2Routes.listApiLog, ({ session, body }) => service.listLog(session.accountId, body)),
   ];
