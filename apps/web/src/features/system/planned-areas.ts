@@ -15,7 +15,6 @@ export const plannedAreas = {
   users: ['App users who scan: list, create, edit, assign to services'],
   devices: ['Devices that scan for your account and their status'],
   billing: ['Billing overview, business details, invoices and credit cards', 'Plans, upgrades and scheduled plan changes'],
-  api: ['API keys', 'IP allow-list for the legacy API', 'API call log'],
   integrations: ['Postback to your server', 'File storage providers', 'Zapier and Make', 'Single sign-on'],
   customize: ['Branding: logo and colours of the portals and emails'],
   account: ['Your profile and links', 'Changing your password and deleting the account'],
