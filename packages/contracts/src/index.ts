@@ -17,6 +17,7 @@ export * from './scanner.js';
 export * from './scan-tasks.js';
 export * from './scan-data.js';
 export * from './scanner-pages.js';
+export * from './profile.js';
 export { v2Routes } from './routes.js';
 export * from './access.js';
 export * from './access-table.js';
