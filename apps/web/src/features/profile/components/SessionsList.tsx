@@ -58,7 +58,7 @@ export function SessionsList() {
               data-current={s.current ? 'true' : 'false'}
               sx={{ px: 0, py: 1.5, gap: 1.5, flexWrap: { xs: 'wrap', sm: 'nowrap' }, alignItems: 'flex-start' }}
             >
-              <ComputerOutlined color="action" sx={{ mt: 0.25 }} />
+              <ComputerOutlined color="action" sx={{ mt: 0.25, display: { xs: 'none', sm: 'block' } }} />
               <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                   <Typography sx={{ fontWeight: 600 }} title={s.userAgent ?? undefined}>
@@ -71,7 +71,7 @@ export function SessionsList() {
                 </Typography>
               </Box>
               {s.current ? null : (
-                <Button size="small" variant="outlined" color="error" disabled={revoke.isPending} onClick={() => void run({ id: s.id }, name)} aria-label={`Sign out ${name}, IP ${s.ip ?? 'unknown'}`} sx={{ ml: { xs: 4.5, sm: 0 }, flexShrink: 0 }}>
+                <Button size="small" variant="outlined" color="error" disabled={revoke.isPending} onClick={() => void run({ id: s.id }, name)} aria-label={`Sign out ${name}, IP ${s.ip ?? 'unknown'}`} sx={{ flexShrink: 0 }}>
                   Sign out
                 </Button>
               )}
