@@ -154,9 +154,13 @@ async function targets(): Promise<Target[]> {
   return [...list.filter((t) => !t.signedIn), ...list.filter((t) => t.signedIn)];
 }
 
-/** Waits until the page's code, guard and data have loaded (no pending bar, spinner or skeleton). */
+/**
+ * Waits until the page's code, guard and data have loaded (no pending bar, spinner or skeleton) and its transitions
+ * have ended: a dialog opened by its address fades in, and axe measuring half-way reads its text as too faint.
+ */
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('[aria-label="Loading page"], .MuiCircularProgress-indeterminate, .MuiSkeleton-root').filter({ visible: true })).toHaveCount(0);
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
 }
 
 function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {

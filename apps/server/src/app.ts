@@ -55,7 +55,7 @@ function legacySections(c: Container): Record<string, LegacySection> {
 
 /** Every V2 route binding. Later modules add theirs here. */
 function v2Bindings(c: Container): V2Binding[] {
-  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans)];
+  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans)];
 }
 
 /** Builds the Fastify instance (tests drive it with app.inject). */

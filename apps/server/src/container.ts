@@ -12,6 +12,7 @@ import { AuthTokensRepo } from './modules/accounts/auth-tokens.repo.js';
 import { AuthService } from './modules/accounts/auth.service.js';
 import { SettingsService } from './modules/accounts/settings.service.js';
 import { TeamService } from './modules/accounts/team.service.js';
+import { ProfileService } from './modules/accounts/profile.service.js';
 import { ApiAccessRepo } from './modules/api-access/api-access.repo.js';
 import { ApiAccessService } from './modules/api-access/api-access.service.js';
 import { BarcodesRepo } from './modules/barcodes/barcodes.repo.js';
@@ -39,6 +40,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const auth = new AuthService({ accounts, tokens, mailer: mail, limiter, config });
   const team = new TeamService({ accounts, tokens, mailer: mail, auth, publicUrl: config.publicUrl });
   const settings = new SettingsService(accounts);
+  const profile = new ProfileService({ accounts, tokens, auth, mailer: mail, limiter, config });
   const storage = new LocalBlobStorage(path.join(config.dataDir, 'files'));
   const barcodes = new BarcodesService({ repo: new BarcodesRepo(k), storage, pool: new RenderPool() });
   const scanConfig = createScanConfig(db, mail, config.publicUrl, limiter);
@@ -56,5 +58,5 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   });
   // Background imports of uploaded files run as importdatabase jobs (the tasks module keeps the file).
   const imports = new DatabaseImports(scanConfig.databases, jobs.tasks);
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports };
 }

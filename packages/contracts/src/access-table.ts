@@ -57,6 +57,14 @@ export const v2Access: Record<string, AccessRule> = {
   'auth/signup': PUBLIC,
   'auth/verify-email': PUBLIC,
   'me/get': member(),
+  // profile.ts: a person's own record and sessions (owner or team member alike)
+  'me/change-email': member(),
+  'me/change-password': member(),
+  'me/confirm-email': member(),
+  'me/profile': member(),
+  'me/sessions': member(),
+  'me/sessions/revoke': member(),
+  'me/update': member(),
   // barcodes.ts
   'barcode_template/create': admin(),
   'barcode_template/delete': admin(),

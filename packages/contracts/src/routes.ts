@@ -13,6 +13,7 @@ import * as scanner from './scanner.js';
 import * as scanData from './scan-data.js';
 import * as scannerPages from './scanner-pages.js';
 import * as postbackTool from './postback-tool.js';
+import * as profile from './profile.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -26,6 +27,13 @@ export const v2Routes = {
   resetPassword: auth.resetPassword,
   acceptInvite: auth.acceptInvite,
   me: auth.me,
+  getProfile: profile.getProfile,
+  updateProfile: profile.updateProfile,
+  changePassword: profile.changePassword,
+  listSessions: profile.listSessions,
+  revokeSession: profile.revokeSession,
+  changeEmail: profile.changeEmail,
+  confirmEmail: profile.confirmEmail,
   listTeam: team.listTeam,
   inviteTeamMember: team.inviteTeamMember,
   updateTeamMember: team.updateTeamMember,

@@ -269,7 +269,7 @@ export const routeTable: readonly RouteDef[] = [
   admin('account.barcodes.labels', '/account/barcodes/labels/', 'Barcode labels', { page: shellPage('LabelSheetPage') }),
 
   // Other account pages.
-  member('account.userprofile', '/account/userprofile/', 'Your profile', { privilege: 'user', planned: 'account' }),
+  member('account.userprofile', '/account/userprofile/', 'Your profile', { privilege: 'user', search: texts('confirmEmail'), page: shellPage('UserProfilePage') }),
   admin('account.settings', '/account/settings/', 'Settings', { privilege: 'webapp_login', page: shellPage('SettingsPage') }),
   admin('account.links', '/account/links/', 'Links', { planned: 'account' }),
   admin('account.links.edit', '/account/links/{shorturlId}/', 'Link', { planned: 'account' }),
@@ -310,7 +310,7 @@ export const routeTable: readonly RouteDef[] = [
   ),
   admin('account.postbacktool', '/account/postbacktool/', 'Postback tool', { page: shellPage('PostbackToolPage') }),
   admin('account.devices', '/account/devices/', 'Devices', { search: listQuery, page: shellPage('DevicesPage') }),
-  admin('account.changepassword', '/account/changepassword/', 'Change password', { owner: true, planned: 'account' }),
+  admin('account.changepassword', '/account/changepassword/', 'Change password', { owner: true, page: shellPage('ChangePasswordPage') }),
 ];
 
 /** Every route by name. */

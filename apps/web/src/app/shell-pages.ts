@@ -15,6 +15,7 @@ export const shellPages = {
   AppUsersPage: named(() => import('../features/app-users/pages/AppUsersPage'), 'AppUsersPage'),
   AutofillPage: named(() => import('../features/databases/pages/AutofillPage'), 'AutofillPage'),
   ClearDatabasePage: named(() => import('../features/databases/pages/ClearDatabasePage'), 'ClearDatabasePage'),
+  ChangePasswordPage: named(() => import('../features/profile/pages/ChangePasswordPage'), 'ChangePasswordPage'),
   CreateDemoServicePage: named(() => import('../features/services/pages/CreateDemoServicePage'), 'CreateDemoServicePage'),
   DatabaseRecordsPage: named(() => import('../features/databases/pages/DatabaseRecordsPage'), 'DatabaseRecordsPage'),
   DatabaseSearchPage: named(() => import('../features/databases/pages/DatabaseSearchPage'), 'DatabaseSearchPage'),
@@ -62,6 +63,7 @@ export const shellPages = {
   UnauthorizedPage: named(() => import('../features/system/pages/UnauthorizedPage'), 'UnauthorizedPage'),
   UploadRecordsPage: named(() => import('../features/databases/pages/UploadRecordsPage'), 'UploadRecordsPage'),
   UploadsPage: named(() => import('../features/uploads/pages/UploadsPage'), 'UploadsPage'),
+  UserProfilePage: named(() => import('../features/profile/pages/UserProfilePage'), 'UserProfilePage'),
 };
 
 export type ShellPageName = keyof typeof shellPages;

@@ -110,6 +110,13 @@ export class SessionStore {
     this.changed();
   }
 
+  /** Changes fields of the cached user record after the person edited them (their profile). */
+  updateUser(changes: Partial<Pick<CurrentUser, 'name' | 'username' | 'timezone'>>): void {
+    if (!this.cachedUser) return;
+    this.cachedUser = { ...this.cachedUser, ...changes };
+    this.changed();
+  }
+
   /** Saves the portal user's token (share preview). */
   setUserAuthToken(token: string | null): void {
     if (token === null) this.store.removeItem(sessionKeys.userAuthToken);

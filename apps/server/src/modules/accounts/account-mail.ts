@@ -24,3 +24,18 @@ export function passwordResetMail(to: string, link: string): MailMessage {
 export function inviteMail(to: string, companyName: string, link: string): MailMessage {
   return message(to, `You are invited to ${companyName} on Scanbase`, `You have been invited to join ${companyName} on Scanbase.`, 'Accept the invitation', link, 'The invitation works for 7 days.');
 }
+
+/** The link that confirms a new sign-in email, sent to the new address. */
+export function confirmEmailChangeMail(to: string, link: string): MailMessage {
+  return message(to, 'Confirm your new Scanbase email', 'You asked to sign in to Scanbase with this address from now on.', 'Confirm this email address', link, 'The link works for 24 hours; until it is opened, your sign-in email stays as it was. If you did not ask for this, ignore this mail.');
+}
+
+/** The notice sent to the old address when a change of sign-in email is asked for. */
+export function emailChangeNoticeMail(to: string, newEmail: string): MailMessage {
+  return {
+    to,
+    subject: 'Your Scanbase sign-in email is being changed',
+    text: `Someone signed in as you asked to change your Scanbase sign-in email to ${newEmail}. It changes only once the link mailed to that address is opened.\n\nIf this was not you, sign in and change your password, then sign out your other sessions on Your profile.\n\n— Scanbase`,
+    html: `<p>Someone signed in as you asked to change your Scanbase sign-in email to <b>${escapeHtml(newEmail)}</b>. It changes only once the link mailed to that address is opened.</p><p style="color:#555">If this was not you, sign in and change your password, then sign out your other sessions on Your profile.</p><p>— Scanbase</p>`,
+  };
+}

@@ -23,6 +23,7 @@ export type AccountUserRow = {
   privileges: string;
   status: 'invited' | 'active';
   created_at: string;
+  timezone: string | null;
 };
 
 export type AccountRow = {
@@ -57,6 +58,7 @@ const accountUserColumns = [
   'privileges',
   'status',
   'created_at',
+  'timezone',
 ] as const;
 
 const accountColumns = [
@@ -144,6 +146,12 @@ export class AccountsRepo {
     await this.db.updateTable('admins').set({ password_hash: passwordHash }).where('id', '=', adminId).execute();
   }
 
+  /** Changes the owner's own name, email or password (scoped by account and admin id). */
+  async updateAdmin(accountId: number, adminId: number, patch: { name?: string; email?: string; password_hash?: string }): Promise<void> {
+    if (Object.keys(patch).length === 0) return;
+    await this.db.updateTable('admins').set(patch).where('account_id', '=', accountId).where('id', '=', adminId).execute();
+  }
+
   async setAdminTimezone(accountId: number, timezone: string): Promise<void> {
     await this.db.updateTable('admins').set({ timezone }).where('account_id', '=', accountId).execute();
   }
@@ -189,7 +197,7 @@ export class AccountsRepo {
       .executeTakeFirstOrThrow();
   }
 
-  async updateAccountUser(accountId: number, id: number, patch: Partial<Pick<AccountUserRow, 'role' | 'privileges' | 'name' | 'password_hash' | 'status'>>): Promise<void> {
+  async updateAccountUser(accountId: number, id: number, patch: Partial<Pick<AccountUserRow, 'role' | 'privileges' | 'name' | 'password_hash' | 'status' | 'email' | 'timezone'>>): Promise<void> {
     if (Object.keys(patch).length === 0) return;
     await this.db.updateTable('account_users').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }

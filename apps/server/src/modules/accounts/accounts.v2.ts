@@ -1,20 +1,28 @@
 import { v2Routes } from '@scanbase/contracts';
 import { bindV2, type V2Binding } from '../../platform/http/v2/v2-types.js';
-import type { AuthService } from './auth.service.js';
+import type { FastifyReply } from 'fastify';
+import type { AuthService, SeenFrom } from './auth.service.js';
+import type { ProfileService } from './profile.service.js';
 import type { SettingsService } from './settings.service.js';
 import type { TeamService } from './team.service.js';
 
-/** V2 routes of sign-up, sign-in, the current user, the team and settings. */
-export function accountsV2(auth: AuthService, team: TeamService, settings: SettingsService): V2Binding[] {
+/** The browser and address a new session comes from. */
+function seenFrom(reply: FastifyReply, ip: string): SeenFrom {
+  const agent = reply.request.headers['user-agent'];
+  return { userAgent: typeof agent === 'string' ? agent : null, ip };
+}
+
+/** V2 routes of sign-up, sign-in, the current user and their profile and sessions, the team and settings. */
+export function accountsV2(auth: AuthService, team: TeamService, settings: SettingsService, profile: ProfileService): V2Binding[] {
   return [
     bindV2(v2Routes.signUp, async ({ body, ip }) => ({ accountId: (await auth.signUp(body, ip)).accountId, verificationSent: true as const })),
-    bindV2(v2Routes.verifyEmail, ({ body }) => auth.verifyEmail(body.token)),
+    bindV2(v2Routes.verifyEmail, ({ body, reply, ip }) => auth.verifyEmail(body.token, seenFrom(reply, ip))),
     bindV2(v2Routes.resendVerification, async ({ body }) => {
       await auth.resendVerification(body.email);
       return { ok: true as const };
     }),
-    bindV2(v2Routes.signIn, ({ body, ip }) => auth.signIn(body, ip)),
-    bindV2(v2Routes.selectAccount, ({ body }) => auth.selectAccount(body.ticket, body.accountId)),
+    bindV2(v2Routes.signIn, ({ body, ip, reply }) => auth.signIn(body, ip, seenFrom(reply, ip).userAgent)),
+    bindV2(v2Routes.selectAccount, ({ body, reply, ip }) => auth.selectAccount(body.ticket, body.accountId, seenFrom(reply, ip))),
     bindV2(v2Routes.signOut, async ({ token }) => {
       if (token) await auth.signOut(token);
       return { ok: true as const };
@@ -27,8 +35,18 @@ export function accountsV2(auth: AuthService, team: TeamService, settings: Setti
       await auth.resetPassword(body.token, body.password, ip);
       return { ok: true as const };
     }),
-    bindV2(v2Routes.acceptInvite, ({ body }) => team.acceptInvite(body.token, body.name, body.password)),
+    bindV2(v2Routes.acceptInvite, ({ body, reply, ip }) => team.acceptInvite(body.token, body.name, body.password, seenFrom(reply, ip))),
     bindV2(v2Routes.me, ({ session }) => auth.sessionUser(session)),
+    bindV2(v2Routes.getProfile, ({ session }) => profile.get(session)),
+    bindV2(v2Routes.updateProfile, ({ session, body }) => profile.update(session, body)),
+    bindV2(v2Routes.changePassword, ({ session, body }) => profile.changePassword(session, body.currentPassword, body.newPassword)),
+    bindV2(v2Routes.listSessions, ({ session }) => profile.sessions(session)),
+    bindV2(v2Routes.revokeSession, ({ session, body }) => profile.revoke(session, 'id' in body ? { id: body.id } : { allOthers: true })),
+    bindV2(v2Routes.changeEmail, async ({ session, body }) => {
+      await profile.requestEmailChange(session, body.email, body.currentPassword);
+      return { ok: true as const };
+    }),
+    bindV2(v2Routes.confirmEmail, ({ session, body }) => profile.confirmEmail(session, body.token)),
     bindV2(v2Routes.listTeam, ({ session, body }) => team.list(session, body)),
     bindV2(v2Routes.inviteTeamMember, ({ session, body }) => team.invite(session, body)),
     bindV2(v2Routes.updateTeamMember, ({ session, body }) => team.update(session, body)),

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AuthTokenKind, Database } from '../../platform/db/schema.js';
 import { nowIso } from '../../platform/db/dialect.js';
 
@@ -22,7 +22,14 @@ export type SessionRow = {
   account_user_id: number | null;
   role: string | null;
   privileges: string | null;
+  last_seen_at: string | null;
 };
+
+/** Whose sessions: the owner's (admin record, no account user) or one team member's. */
+export type Login = { accountId: number; adminId: number; accountUserId: number | null };
+
+/** A web session as a person sees it in their list. */
+export type SessionListRow = { id: number; user_agent: string | null; ip: string | null; created_at: string; last_seen_at: string | null };
 
 /** SQL for hashed tokens: sessions, verification, password reset, invitations, account choice. */
 export class AuthTokensRepo {
@@ -33,6 +40,75 @@ export class AuthTokensRepo {
       .insertInto('auth_tokens')
       .values({ kind, token_hash: tokenHash, account_id: owner.accountId, admin_id: owner.adminId, account_user_id: owner.accountUserId, payload, expires_at: expiresAt, created_at: nowIso() })
       .execute();
+  }
+
+  /** Starts a web session, remembering the browser and address it came from. */
+  async insertSession(tokenHash: string, owner: TokenOwner, expiresAt: string, seen: { userAgent: string | null; ip: string | null }): Promise<void> {
+    const now = nowIso();
+    await this.db
+      .insertInto('auth_tokens')
+      .values({ kind: 'session', token_hash: tokenHash, account_id: owner.accountId, admin_id: owner.adminId, account_user_id: owner.accountUserId, payload: null, expires_at: expiresAt, created_at: now, user_agent: seen.userAgent, ip: seen.ip, last_seen_at: now })
+      .execute();
+  }
+
+  /**
+   * Records that a session was used. Written only when the stored time is older than `staleBefore`: the caller
+   * reads `last_seen_at` with the session (no extra query) and calls this at most once a minute; the condition
+   * keeps concurrent requests of that minute from writing it twice.
+   */
+  async touchSession(id: number, now: string, staleBefore: string): Promise<void> {
+    await this.db
+      .updateTable('auth_tokens')
+      .set({ last_seen_at: now })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', staleBefore)]))
+      .execute();
+  }
+
+  /** The live web sessions of one login (at most 200, newest first). */
+  async listSessions(login: Login): Promise<SessionListRow[]> {
+    return this.db.selectFrom('auth_tokens').where(this.ofLogin(login))
+      .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+      .where('kind', '=', 'session')
+      .where('expires_at', '>', nowIso())
+      .orderBy('id', 'desc')
+      .limit(200)
+      .execute();
+  }
+
+  /** Ends one session of a login (`id`) or all of them but one (`exceptId`); answers how many ended. */
+  async deleteSessions(login: Login, which: { id: number } | { exceptId: number }): Promise<number> {
+    let q = this.db.deleteFrom('auth_tokens').where(this.ofLogin(login)).where('kind', '=', 'session');
+    q = 'id' in which ? q.where('id', '=', which.id) : q.where('id', '!=', which.exceptId);
+    const r = await q.executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  /** Tokens of a kind held by one login (sessions carry the owner's admin id for team members too). */
+  async deleteOfLogin(login: Login, kind: AuthTokenKind): Promise<void> {
+    await this.db.deleteFrom('auth_tokens').where(this.ofLogin(login)).where('kind', '=', kind).execute();
+  }
+
+  /** The newest live token of a kind held by one login (for a pending email change). */
+  async findLiveOfLogin(login: Login, kind: AuthTokenKind): Promise<TokenRow | undefined> {
+    return this.db.selectFrom('auth_tokens').where(this.ofLogin(login))
+      .select(['id', 'kind', 'account_id', 'admin_id', 'account_user_id', 'payload', 'expires_at'])
+      .where('kind', '=', kind)
+      .where('expires_at', '>', nowIso())
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
+  /**
+   * The condition for one login's tokens: account first; a team member by account user id; the owner by admin
+   * id with no account user (team members' sessions also carry the owner's admin id).
+   */
+  private ofLogin(login: Login) {
+    return (eb: ExpressionBuilder<Database, 'auth_tokens'>) =>
+      eb.and([
+        eb('account_id', '=', login.accountId),
+        ...(login.accountUserId !== null ? [eb('account_user_id', '=', login.accountUserId)] : [eb('admin_id', '=', login.adminId), eb('account_user_id', 'is', null)]),
+      ]);
   }
 
   /** A token of the given kind that has not expired. */
@@ -51,7 +127,7 @@ export class AuthTokensRepo {
     const row = await this.db
       .selectFrom('auth_tokens as t')
       .leftJoin('account_users as u', 'u.id', 't.account_user_id')
-      .select(['t.id as token_id', 't.account_id', 't.admin_id', 't.account_user_id', 'u.role', 'u.privileges'])
+      .select(['t.id as token_id', 't.account_id', 't.admin_id', 't.account_user_id', 'u.role', 'u.privileges', 't.last_seen_at'])
       .where('t.token_hash', '=', tokenHash)
       .where('t.kind', '=', 'session')
       .where('t.expires_at', '>', nowIso())

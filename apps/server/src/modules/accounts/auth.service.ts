@@ -15,6 +15,12 @@ const ALL_PRIVILEGES: Privileges = { user: true, webapp_login: true, billing: tr
 const VERIFY_HOURS = 48;
 const RESET_HOURS = 1;
 const SELECT_HOURS = 1 / 6;
+/** "Last seen" of a session is written at most this often (see resolveSession). */
+export const LAST_SEEN_EVERY_MS = 60_000;
+
+/** Where a web session is started from: the browser's user agent and the caller's IP (either may be unknown). */
+export type SeenFrom = { userAgent: string | null; ip: string | null };
+const UNKNOWN: SeenFrom = { userAgent: null, ip: null };
 /**
  * Sign-up answers CONFLICT for an email that already signs in (the web app then offers a second
  * company for it), which tells whether an email is known. One IP gets this many such answers an
@@ -91,14 +97,14 @@ export class AuthService {
   }
 
   /** Confirms the email of the token's owner and signs them in. */
-  async verifyEmail(secret: string): Promise<{ token: string; user: SessionUser }> {
+  async verifyEmail(secret: string, seen: SeenFrom = UNKNOWN): Promise<{ token: string; user: SessionUser }> {
     const row = await this.deps.tokens.findLive('verify_email', hashSecret(secret));
     if (!row || row.admin_id === null || row.account_id === null) throw new AppError('NOT_FOUND', 'This confirmation link is invalid or has expired. Ask for a new one.');
     await this.deps.accounts.markAdminVerified(row.admin_id);
     await this.deps.tokens.deleteById(row.id);
     const admin = await this.deps.accounts.getAdmin(row.admin_id);
     if (!admin) throw new AppError('NOT_FOUND', 'This account no longer exists.');
-    return this.issueSession({ accountId: admin.account_id, companyName: admin.company_name, adminId: admin.id, accountUserId: null, role: 'owner' });
+    return this.issueSession({ accountId: admin.account_id, companyName: admin.company_name, adminId: admin.id, accountUserId: null, role: 'owner' }, seen);
   }
 
   private async limitSignIn(email: string, ip: string): Promise<void> {
@@ -131,7 +137,7 @@ export class AuthService {
   }
 
   /** Signs in; an email with several matching accounts answers a ticket and the list to choose from. */
-  async signIn(input: { email: string; password: string; accountId?: number | undefined }, ip: string): Promise<{ kind: 'signed_in'; token: string; user: SessionUser } | { kind: 'choose_account'; ticket: string; accounts: { accountId: number; companyName: string; role: string }[] }> {
+  async signIn(input: { email: string; password: string; accountId?: number | undefined }, ip: string, userAgent: string | null = null): Promise<{ kind: 'signed_in'; token: string; user: SessionUser } | { kind: 'choose_account'; ticket: string; accounts: { accountId: number; companyName: string; role: string }[] }> {
     await this.limitSignIn(input.email, ip);
     const { verified, unverified } = await this.matchingLogins(input.email, input.password);
     const candidates = input.accountId === undefined ? verified : verified.filter((c) => c.accountId === input.accountId);
@@ -140,42 +146,51 @@ export class AuthService {
       throw new AppError('AUTH_FAILED', 'The email or password is not correct.');
     }
     const [only] = candidates;
-    if (candidates.length === 1 && only) return { kind: 'signed_in', ...(await this.issueSession(only)) };
+    if (candidates.length === 1 && only) return { kind: 'signed_in', ...(await this.issueSession(only, { userAgent, ip })) };
     const secret = newSecret();
     await this.deps.tokens.insert('account_select', hashSecret(secret), { accountId: null, adminId: null, accountUserId: null }, hoursFromNow(SELECT_HOURS), JSON.stringify(candidates));
     return { kind: 'choose_account', ticket: secret, accounts: candidates.map((c) => ({ accountId: c.accountId, companyName: c.companyName, role: c.role })) };
   }
 
   /** Finishes a multi-account sign-in with the chosen account. */
-  async selectAccount(ticket: string, accountId: number): Promise<{ token: string; user: SessionUser }> {
+  async selectAccount(ticket: string, accountId: number, seen: SeenFrom = UNKNOWN): Promise<{ token: string; user: SessionUser }> {
     const row = await this.deps.tokens.findLive('account_select', hashSecret(ticket));
     if (!row) throw new AppError('AUTH_FAILED', 'This sign-in has expired. Please sign in again.');
     const candidates = JSON.parse(row.payload ?? '[]') as Candidate[];
     const chosen = candidates.find((c) => c.accountId === accountId);
     if (!chosen) throw new AppError('FORBIDDEN', 'That account is not one of the accounts offered for this sign-in.');
     await this.deps.tokens.deleteById(row.id);
-    return this.issueSession(chosen);
+    return this.issueSession(chosen, seen);
   }
 
-  private async issueSession(login: Candidate): Promise<{ token: string; user: SessionUser }> {
+  private async issueSession(login: Candidate, seen: SeenFrom): Promise<{ token: string; user: SessionUser }> {
     const token = newSecret();
-    await this.deps.tokens.insert('session', hashSecret(token), { accountId: login.accountId, adminId: login.adminId, accountUserId: login.accountUserId }, hoursFromNow(this.deps.config.sessionTtlHours));
+    const from = { userAgent: seen.userAgent?.slice(0, 512) || null, ip: seen.ip?.slice(0, 64) || null };
+    await this.deps.tokens.insertSession(hashSecret(token), { accountId: login.accountId, adminId: login.adminId, accountUserId: login.accountUserId }, hoursFromNow(this.deps.config.sessionTtlHours), from);
     const session = await this.resolveSession(token);
     if (!session) throw new AppError('INTERNAL_ERROR', 'The session could not be started.');
     return { token, user: await this.sessionUser(session) };
   }
 
   /** Issues a session for a team member who just accepted an invitation. */
-  async sessionForAccountUser(accountId: number, accountUserId: number, role: string): Promise<{ token: string; user: SessionUser }> {
+  async sessionForAccountUser(accountId: number, accountUserId: number, role: string, seen: SeenFrom = UNKNOWN): Promise<{ token: string; user: SessionUser }> {
     const owner = await this.deps.accounts.getAdminOfAccount(accountId);
     if (!owner) throw new AppError('NOT_FOUND', 'This account no longer exists.');
-    return this.issueSession({ accountId, companyName: owner.company_name, adminId: owner.id, accountUserId, role });
+    return this.issueSession({ accountId, companyName: owner.company_name, adminId: owner.id, accountUserId, role }, seen);
   }
 
-  /** The session behind a token, with the live role and privileges (undefined when unknown or expired). */
+  /**
+   * The session behind a token, with the live role and privileges (undefined when unknown or expired).
+   * "Last seen" comes with the session row; it is written only when more than a minute old, and the UPDATE's
+   * own condition keeps concurrent requests from writing it twice, so a busy session costs one write a minute.
+   */
   async resolveSession(token: string): Promise<Session | undefined> {
     const row = await this.deps.tokens.findSession(hashSecret(token));
     if (!row) return undefined;
+    const now = Date.now();
+    if (row.last_seen_at === null || Date.parse(row.last_seen_at) < now - LAST_SEEN_EVERY_MS) {
+      await this.deps.tokens.touchSession(row.token_id, new Date(now).toISOString(), new Date(now - LAST_SEEN_EVERY_MS).toISOString());
+    }
     if (row.account_user_id === null) return { tokenId: row.token_id, accountId: row.account_id, adminId: row.admin_id, accountUserId: null, role: 'owner', privileges: ALL_PRIVILEGES };
     if (row.role === null) return undefined;
     const role = row.role;
@@ -197,7 +212,7 @@ export class AuthService {
       name: member?.name ?? admin.name,
       role: session.role,
       accountPrivileges: session.privileges,
-      timezone: admin.timezone,
+      timezone: member?.timezone ?? admin.timezone,
     };
   }
 

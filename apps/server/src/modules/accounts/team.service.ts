@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { inviteMail } from './account-mail.js';
 import type { AccountUserRow, AccountsRepo } from './accounts.repo.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthService, SeenFrom } from './auth.service.js';
 import { parsePrivileges } from './auth.service.js';
 import type { AuthTokensRepo } from './auth-tokens.repo.js';
 
@@ -103,13 +103,13 @@ export class TeamService {
   }
 
   /** The invited person sets a name and password and is signed in. */
-  async acceptInvite(secret: string, name: string, password: string) {
+  async acceptInvite(secret: string, name: string, password: string, seen?: SeenFrom) {
     const row = await this.deps.tokens.findLive('invite', hashSecret(secret));
     if (!row || row.account_id === null || row.account_user_id === null) throw new AppError('NOT_FOUND', 'This invitation is invalid or has expired. Ask for a new one.');
     const member = await this.deps.accounts.getAccountUser(row.account_id, row.account_user_id);
     if (!member) throw new AppError('NOT_FOUND', 'This invitation was withdrawn.');
     await this.deps.accounts.updateAccountUser(row.account_id, member.id, { name, password_hash: await hashPassword(password), status: 'active' });
     await this.deps.tokens.deleteById(row.id);
-    return this.deps.auth.sessionForAccountUser(row.account_id, member.id, member.role);
+    return this.deps.auth.sessionForAccountUser(row.account_id, member.id, member.role, seen);
   }
 }

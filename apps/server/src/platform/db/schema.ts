@@ -36,9 +36,11 @@ export type AccountUsersTable = {
   privileges: string;
   status: 'invited' | 'active';
   created_at: Timestamp;
+  /** The member's own time zone; null follows the account's (the owner's). */
+  timezone: string | null;
 };
 
-export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select';
+export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email';
 
 export type AuthTokensTable = {
   id: Generated<number>;
@@ -50,6 +52,10 @@ export type AuthTokensTable = {
   payload: string | null;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** Sessions only: the browser and address they were started from, and when last seen (at most once a minute). */
+  user_agent: string | null;
+  ip: string | null;
+  last_seen_at: Timestamp | null;
 };
 
 export type ApiKeysTable = {

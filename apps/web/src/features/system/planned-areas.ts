@@ -17,7 +17,7 @@ export const plannedAreas = {
   billing: ['Billing overview, business details, invoices and credit cards', 'Plans, upgrades and scheduled plan changes'],
   integrations: ['Postback to your server', 'File storage providers', 'Zapier and Make', 'Single sign-on'],
   customize: ['Branding: logo and colours of the portals and emails'],
-  account: ['Your profile and links', 'Changing your password and deleting the account'],
+  account: ['Short links to shared pages', 'Deleting the account'],
 } as const;
 
 export type PlannedArea = keyof typeof plannedAreas;

@@ -9,6 +9,7 @@ import * as m0006 from './0006-export-templates.js';
 import * as m0007 from './0007-scan-search-indexes.js';
 import * as m0008 from './0008-scan-counts.js';
 import * as m0009 from './0009-scan-ingest.js';
+import * as m0010 from './0010-session-details.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-scan-search-indexes': m0007,
   '0008-scan-counts': m0008,
   '0009-scan-ingest': m0009,
+  '0010-session-details': m0010,
 };

@@ -10,10 +10,10 @@ function zoneNames(): string[] {
   }
 }
 
-type Props = { value: string; onChange: (zone: string) => void; error?: string; disabled?: boolean };
+type Props = { value: string; onChange: (zone: string) => void; error?: string; disabled?: boolean; helperText?: string };
 
 /** A searchable IANA time zone picker (Europe/Paris, America/Chicago…). */
-export function TimeZoneField({ value, onChange, error, disabled = false }: Props) {
+export function TimeZoneField({ value, onChange, error, disabled = false, helperText = 'Times above are in this zone' }: Props) {
   const options = useMemo(() => {
     const names = zoneNames();
     return names.includes(value) || !value ? names : [value, ...names];
@@ -27,7 +27,7 @@ export function TimeZoneField({ value, onChange, error, disabled = false }: Prop
       disabled={disabled}
       autoHighlight
       size="small"
-      renderInput={(params) => <TextField {...params} label="Time zone" error={Boolean(error)} helperText={error ?? 'Times above are in this zone'} />}
+      renderInput={(params) => <TextField {...params} label="Time zone" error={Boolean(error)} helperText={error ?? helperText} />}
     />
   );
 }
