@@ -52,6 +52,19 @@ export function parsePostbackReply(body: string, truncated = false): PostbackVer
   return { status: status[1] === '1' ? 1 : 0, text };
 }
 
+/** The documented leading fields of a posted scan, in their order (the same for real scans and the postback tool's). */
+function scanFields(scan: { value: string; serviceId: number; udid: string; userId: number | null; scanId: number; scannedAt: string; receivedAt: string }): [string, string][] {
+  return [
+    ['tid', scan.value],
+    ['sid', String(scan.serviceId)],
+    ['udid', scan.udid],
+    ['userid', scan.userId === null ? '' : String(scan.userId)],
+    ['scanid', String(scan.scanId)],
+    ['scanned_at_utc', legacyUtc(scan.scannedAt)],
+    ['received_at_utc', legacyUtc(scan.receivedAt)],
+  ];
+}
+
 /** Posts scans to customers' URLs: validation (the reply decides) and forwarding (retried as jobs). */
 export class Postbacks {
   constructor(
@@ -67,15 +80,7 @@ export class Postbacks {
       this.deps.repo.propertiesOf(accountId, [scanId]),
       scan.device_id === null ? Promise.resolve(undefined) : this.deps.repo.deviceUdid(accountId, scan.device_id),
     ]);
-    const fields: [string, string][] = [
-      ['tid', scan.value],
-      ['sid', String(scan.service_id)],
-      ['udid', udid ?? ''],
-      ['userid', scan.app_user_id === null ? '' : String(scan.app_user_id)],
-      ['scanid', String(scan.id)],
-      ['scanned_at_utc', legacyUtc(scan.scanned_at)],
-      ['received_at_utc', legacyUtc(scan.received_at)],
-    ];
+    const fields = scanFields({ value: scan.value, serviceId: scan.service_id, udid: udid ?? '', userId: scan.app_user_id, scanId: scan.id, scannedAt: scan.scanned_at, receivedAt: scan.received_at });
     if (withResult) fields.push(['status', String(scan.status)], ['text', scan.response]);
     const byQuestion = new Map<number, { text: string; values: string[] }>();
     for (const a of answers) {
@@ -110,16 +115,8 @@ export class Postbacks {
    * how it was read and why the app would refuse it. Nothing is stored.
    */
   async test(accountId: number, input: { url: string; value: string; serviceId?: number | undefined; withResult: boolean }): Promise<TestPostbackReply> {
-    const now = legacyUtc(new Date().toISOString());
-    const fields: [string, string][] = [
-      ['tid', input.value],
-      ['sid', String(input.serviceId ?? 0)],
-      ['udid', 'postback-tool'],
-      ['userid', ''],
-      ['scanid', '0'],
-      ['scanned_at_utc', now],
-      ['received_at_utc', now],
-    ];
+    const now = new Date().toISOString();
+    const fields = scanFields({ value: input.value, serviceId: input.serviceId ?? 0, udid: 'postback-tool', userId: null, scanId: 0, scannedAt: now, receivedAt: now });
     if (input.withResult) fields.push(['status', '1'], ['text', '']);
     if (input.serviceId !== undefined) {
       const known = await this.deps.repo.namesOf(accountId, { services: [input.serviceId], users: [], devices: [] });

@@ -12,7 +12,7 @@ import { placeIssues } from '../../../ui/form-issues';
 import { ErrorState, LoadingState } from '../../../ui/QueryStates';
 import { TextInput } from '../../../ui/TextInput';
 import { FormAlert } from '../../auth/components/FormAlert';
-import { AccountZoneField } from '../components/AccountZoneField';
+import { TimeZoneField } from '../../tasks/components/TimeZoneField';
 import { TimeDisplayField } from '../components/TimeDisplayField';
 import { useSettings } from '../hooks/useSettings';
 import { useUpdateSettings } from '../hooks/useUpdateSettings';
@@ -111,7 +111,15 @@ function SettingsEditor({ stored }: { stored: AccountSettings }) {
           Time
         </Typography>
         <Stack spacing={3}>
-          <AccountZoneField value={form.timezone} onChange={(timezone) => change({ timezone })} error={errors.timezone} disabled={update.isPending} />
+          <TimeZoneField
+            label="Account time zone"
+            size="medium"
+            helperText="Lists, new tasks and export templates use this zone."
+            value={form.timezone}
+            onChange={(timezone) => change({ timezone })}
+            error={errors.timezone}
+            disabled={update.isPending}
+          />
           <TimeDisplayField value={form.timezoneBehavior} onChange={(timezoneBehavior) => change({ timezoneBehavior })} error={errors.timezoneBehavior} disabled={update.isPending} />
         </Stack>
       </Paper>

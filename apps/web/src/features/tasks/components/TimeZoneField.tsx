@@ -10,10 +10,10 @@ function zoneNames(): string[] {
   }
 }
 
-type Props = { value: string; onChange: (zone: string) => void; error?: string; disabled?: boolean; helperText?: string };
+type Props = { value: string; onChange: (zone: string) => void; error?: string | undefined; disabled?: boolean; helperText?: string; label?: string; size?: 'small' | 'medium' };
 
 /** A searchable IANA time zone picker (Europe/Paris, America/Chicago…). */
-export function TimeZoneField({ value, onChange, error, disabled = false, helperText = 'Times above are in this zone' }: Props) {
+export function TimeZoneField({ value, onChange, error, disabled = false, helperText = 'Times above are in this zone', label = 'Time zone', size = 'small' }: Props) {
   const options = useMemo(() => {
     const names = zoneNames();
     return names.includes(value) || !value ? names : [value, ...names];
@@ -26,8 +26,8 @@ export function TimeZoneField({ value, onChange, error, disabled = false, helper
       disableClearable={Boolean(value)}
       disabled={disabled}
       autoHighlight
-      size="small"
-      renderInput={(params) => <TextField {...params} label="Time zone" error={Boolean(error)} helperText={error ?? helperText} />}
+      size={size}
+      renderInput={(params) => <TextField {...params} label={label} error={Boolean(error)} helperText={error ?? helperText} />}
     />
   );
 }
