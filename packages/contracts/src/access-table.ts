@@ -93,6 +93,12 @@ export const v2Access: Record<string, AccessRule> = {
   'devices/rename': admin(),
   // postback-tool.ts
   'postback/test': admin(),
+  // specialized.ts
+  'specialized/create': admin(),
+  'specialized/delete': admin(),
+  'specialized/get': admin(),
+  'specialized/list': admin(),
+  'specialized/update': admin(),
   // questions.ts
   'questions/add-answer': admin(),
   'questions/create': admin(),

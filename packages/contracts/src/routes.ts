@@ -14,6 +14,7 @@ import * as scanData from './scan-data.js';
 import * as scannerPages from './scanner-pages.js';
 import * as postbackTool from './postback-tool.js';
 import * as profile from './profile.js';
+import * as specialized from './specialized.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -75,6 +76,11 @@ export const v2Routes = {
   listExportTemplates: scanData.listExportTemplates, getExportTemplate: scanData.getExportTemplate, createExportTemplate: scanData.createExportTemplate, updateExportTemplate: scanData.updateExportTemplate, deleteExportTemplate: scanData.deleteExportTemplate, exportColumnChoices: scanData.exportColumnChoices, startScanExport: scanData.startScanExport,
   appLocations: scannerPages.appLocations, appScanResponse: scannerPages.appScanResponse, scanResponse: scannerPages.scanResponse,
   testPostback: postbackTool.testPostback,
+  listSpecialized: specialized.listSpecialized,
+  getSpecialized: specialized.getSpecialized,
+  createSpecialized: specialized.createSpecialized,
+  updateSpecialized: specialized.updateSpecialized,
+  deleteSpecialized: specialized.deleteSpecialized,
 } as const;
 
 export type V2Routes = typeof v2Routes;

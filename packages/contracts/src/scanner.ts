@@ -3,6 +3,7 @@ import { id, okReply, timestamp } from './common.js';
 import { questionType } from './questions.js';
 import { defineV2Route } from './route.js';
 import { questionCondition, validationMethod } from './services.js';
+import { specializedType } from './specialized.js';
 
 // The scanner API (`/api-v2/app/*`): what the browser scanner and any scanning client speak. An app user
 // signs in with username + password on a device and gets an app token; every scan carries a client scan
@@ -55,6 +56,8 @@ export const appService = z.object({
   blockCameraScan: z.boolean(),
   blockManualScan: z.boolean(),
   questions: z.array(appQuestion),
+  /** A specialized service's type and the options its scanner needs (mode, checklist …); null for an ordinary service. */
+  specialized: z.object({ type: specializedType, options: z.record(z.string(), z.unknown()) }).nullable(),
 });
 export type AppService = z.infer<typeof appService>;
 
@@ -98,6 +101,8 @@ export const scanResult = z.object({
   followUpQuestionIds: z.array(id),
   /** True when this client scan id had been stored before (a retry). */
   replayed: z.boolean(),
+  /** What a specialized service decided (direction, session …), as stored in the scan's properties. */
+  outcome: z.record(z.string(), z.string()).optional(),
 });
 export type ScanResult = z.infer<typeof scanResult>;
 

@@ -50,6 +50,11 @@ const instanceTabs: Record<(typeof serviceTypes)[number], readonly string[]> = {
   'scan-tickets': ['details', 'database', 'history', 'users'],
   'scan-to-excel': ['table-view', 'details', 'users', 'exportfields', 'scans'],
 };
+/**
+ * The pages of the specialized types built so far (issues 13 and 14): the create wizard and each tab
+ * (`main` for a type without tabs). A type not listed shows "not available yet" on every route.
+ */
+const specializedPages: Partial<Record<(typeof serviceTypes)[number], { create: PageLoader; tabs: Partial<Record<string, PageLoader>> }>> = {};
 const taskTypes = ['downloaddatabase', 'downloadscan', 'generatebarcode', 'exportscan', 'clearDatabase', 'importdatabase', 'bulkscanremoval', 'importuser', 'postback', 'downloadcheckinout', 'downloaddevices', 'importcheckinoutscans', 'importtablebuilderscans'] as const;
 const createOnlyTaskTypes = ['exportuser', 'importtable'] as const;
 const scanViews = ['full', 'list', 'map', 'photo', 'statistics'] as const;
@@ -185,22 +190,23 @@ export const routeTable: readonly RouteDef[] = [
     admin(`account.services.edit.${tab}`, `/account/services/{serviceId}/${tab}/`, `Service: ${tab === 'done' ? 'Summary' : title(tab)}`, { page: servicePages[tab] }),
   ),
 
-  // Admin area: specialized services (alias curated-services).
-  admin('account.specialized', '/account/specialized-services/', 'Specialized services', { planned: 'specialized' }),
-  admin('account.specialized.create', '/account/specialized-services/create/', 'New specialized service', { planned: 'specialized' }),
-  ...serviceTypes.map((type) =>
-    admin(`account.specialized.create.${type}`, `/account/specialized-services/create/${type}/`, `New ${title(type)}`, { planned: 'specialized' }),
-  ),
+  // Admin area: specialized services (alias curated-services). A type's pages are in `specializedPages` once built.
+  admin('account.specialized', '/account/specialized-services/', 'Specialized services', { search: listQuery.extend({ type: text }), page: shellPage('SpecializedServicesPage') }),
+  admin('account.specialized.create', '/account/specialized-services/create/', 'New specialized service', { page: shellPage('CreateSpecializedPage') }),
+  ...serviceTypes.map((type) => {
+    const page = specializedPages[type]?.create;
+    return admin(`account.specialized.create.${type}`, `/account/specialized-services/create/${type}/`, `New ${title(type)}`, page ? { page } : { planned: 'specialized' });
+  }),
   ...serviceTypes.flatMap((type) => {
     const tabs = instanceTabs[type];
     if (tabs.length === 0) {
-      return [admin(`account.specialized.${type}`, `/account/specialized-services/{instanceId}/${type}/`, title(type), { planned: 'specialized' })];
+      const page = specializedPages[type]?.tabs.main;
+      return [admin(`account.specialized.${type}`, `/account/specialized-services/{instanceId}/${type}/`, title(type), page ? { page } : { planned: 'specialized' })];
     }
-    return tabs.map((tab) =>
-      admin(`account.specialized.${type}.${tab}`, `/account/specialized-services/{instanceId}/${type}/${tab}/`, `${title(type)}: ${title(tab)}`, {
-        planned: 'specialized',
-      }),
-    );
+    return tabs.map((tab) => {
+      const page = specializedPages[type]?.tabs[tab];
+      return admin(`account.specialized.${type}.${tab}`, `/account/specialized-services/{instanceId}/${type}/${tab}/`, `${title(type)}: ${title(tab)}`, page ? { page } : { planned: 'specialized' });
+    });
   }),
   admin('account.curated', '/account/curated-services/{rest*}', 'Specialized services', {
     forward: (pathname, search) => pathname.replace('/account/curated-services', '/account/specialized-services') + search,

@@ -11,6 +11,8 @@ import { UPLOAD_EMAIL_JOB } from './upload-email.js';
 import { followUpQuestions, missingRequired, prepareAnswers } from './scan-answers.js';
 import type { CaptureRead, CaptureServiceRow, NewScan, ScanListRow, ScanRecord, ScansRepo, ServiceQuestionInfo } from './scans.repo.js';
 import type { ScanWriter } from './scan-writer.js';
+import { runtimeType } from '../specialized/specialized-runtime.js';
+import type { TypeVerdict } from '../specialized/specialized-type.js';
 import { describePeriod, fillVariables, isActive, limitWindowStart, localParts, responseKind, rewrite } from './validation-rules.js';
 
 /** The caller of the scanner API. */
@@ -30,6 +32,7 @@ export type CaptureInput = {
 
 type Mode = { kind: 'online' } | { kind: 'upload'; uploadFor: () => Promise<number> };
 type Verdict = { status: ScanStatus; response: string; dbValueId: number | null; duplicate: boolean };
+type Judged = Verdict & Pick<TypeVerdict, 'properties' | 'afterInsert' | 'topics'>;
 
 const PRE_CONDITIONS = ['shared_submit', 'pre_submit'] as const;
 
@@ -119,20 +122,28 @@ export class ScanCaptureService {
       if (missing.length > 0) throw new AppError('VALIDATION_FAILED', `Answer first: ${missing.map((q) => `"${q.text}"`).join(', ')}.`, missing.map((q) => ({ path: `answers.${q.question_id}`, message: 'Required' })));
     }
 
-    const properties = Object.entries(input.properties).filter(([name]) => name.trim() !== '');
+    const sent = Object.entries(input.properties).filter(([name]) => name.trim() !== '');
     const uploadId = mode.kind === 'upload' ? await mode.uploadFor() : null;
-    let done: readonly [Verdict, number] | undefined;
+    const typed = runtimeType(service.specialized_type, service.type_settings);
+    let done: readonly [Judged, number] | undefined;
     try {
       // Judged and stored in one transaction (shared with the scans arriving at the same moment, judged in
       // turn): duplicate and limit checks see every scan stored before, those of the same batch included.
       done = await this.deps.writer.store(async (r) => {
-        const v = await this.judge(r, service, settings, caller, input, value, scannedAt);
+        const base = await this.judge(r, service, settings, caller, input, value, scannedAt);
+        // A specialized service's type judges after the base method, in the same transaction (its state moves with the scan).
+        const v: Judged = typed?.def.judge
+          ? await typed.def.judge({ db: r.handle(), dialect: r.dialect, accountId, service, settings: typed.settings, caller, value, scannedAt, timeZone: service.timezone ?? 'UTC', properties: input.properties, online, base })
+          : base;
+        const properties = v.properties ? [...sent.filter(([name]) => !Object.hasOwn(v.properties!, name)), ...Object.entries(v.properties)] : sent;
         const scan: NewScan = {
           serviceId: service.id, appUserId: caller.appUserId, deviceId: caller.deviceId, uploadId,
           value, response: v.response, status: v.status, dbValueId: v.dbValueId, clientScanId: input.clientScanId, scannedAt, receivedAt, answers, properties,
         };
         const id = await r.insert(accountId, scan);
-        return id === undefined ? undefined : ([v, id] as const);
+        if (id === undefined) return undefined;
+        await v.afterInsert?.(id);
+        return [v, id] as const;
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -152,8 +163,11 @@ export class ScanCaptureService {
       await this.deps.postbacks.forward(accountId, scanId, service.postback_url);
     }
     await this.deps.bus.publish({ accountId, topic: 'scan', id: scanId });
+    for (const topic of verdict.topics ?? []) await this.deps.bus.publish({ accountId, topic, id: service.id });
     const shown = responseKind(response);
-    return { clientScanId: input.clientScanId, scanId, status, text: shown.text, textKind: shown.kind, duplicate: verdict.duplicate, followUpQuestionIds: followUpQuestions(questions, status), replayed: false };
+    const result: ScanResult = { clientScanId: input.clientScanId, scanId, status, text: shown.text, textKind: shown.kind, duplicate: verdict.duplicate, followUpQuestionIds: followUpQuestions(questions, status), replayed: false };
+    if (verdict.properties) result.outcome = verdict.properties;
+    return result;
   }
 
   /** A postback service: the customer's server decides; when it cannot be reached the scan is invalid for now and tried again. */

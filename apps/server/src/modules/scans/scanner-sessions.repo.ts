@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/schema.js';
 export type AppTokenRow = { id: number; account_id: number; app_user_id: number; device_id: number; expires_at: string; username: string };
 
 /** A service an app user may use, with what the scanner needs. */
-export type AppServiceRow = { id: number; name: string; validation_method: string; database_id: number | null; description: string; settings: string };
+export type AppServiceRow = { id: number; name: string; validation_method: string; database_id: number | null; description: string; settings: string; specialized_type: string | null; type_settings: string };
 
 /** SQL for app tokens, the devices app users sign in on, and the services they may use. */
 export class ScannerSessionsRepo {
@@ -57,7 +57,7 @@ export class ScannerSessionsRepo {
 
   /** Live services the app user may use (the owner's app user may use every one). */
   async servicesFor(accountId: number, appUserId: number, isOwner: boolean): Promise<AppServiceRow[]> {
-    let q = this.db.selectFrom('services as s').select(['s.id', 's.name', 's.validation_method', 's.database_id', 's.description', 's.settings']).where('s.account_id', '=', accountId).where('s.deleted_at', 'is', null);
+    let q = this.db.selectFrom('services as s').select(['s.id', 's.name', 's.validation_method', 's.database_id', 's.description', 's.settings', 's.specialized_type', 's.type_settings']).where('s.account_id', '=', accountId).where('s.deleted_at', 'is', null);
     if (!isOwner) q = q.where((eb) => eb.exists(eb.selectFrom('service_users as su').select('su.app_user_id').whereRef('su.service_id', '=', 's.id').where('su.app_user_id', '=', appUserId)));
     return q.orderBy('s.name').orderBy('s.id').execute();
   }

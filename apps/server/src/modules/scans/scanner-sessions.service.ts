@@ -1,3 +1,4 @@
+import { scannerSpecialized } from '../specialized/specialized-runtime.js';
 import type { AppQuestion, AppService, ValidationMethod } from '@scanbase/contracts';
 import type { AppSession } from '../../platform/auth/session.js';
 import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
@@ -136,5 +137,6 @@ function toAppService(r: AppServiceRow, questions: AppQuestion[]): AppService {
     id: r.id, name: r.name, validationMethod: r.validation_method as ValidationMethod, description: r.description, databaseId: r.database_id,
     symbologies: s.symbologies, enableGps: s.enableGps, autoNextScan: s.autoNextScan, autoNextScanDelay: s.autoNextScanDelay, blockCameraScan: s.blockCameraScan, blockManualScan: s.blockManualScan,
     questions,
+    specialized: scannerSpecialized(r.specialized_type, r.type_settings),
   };
 }

@@ -21,6 +21,8 @@ export type CaptureServiceRow = {
   case_sensitive: number | null;
   permitted: number;
   timezone: string | null;
+  specialized_type: string | null;
+  type_settings: string;
 };
 
 export type ServiceQuestionInfo = { question_id: number; condition: string; required: number; position: number; text: string; type: string };
@@ -98,7 +100,7 @@ function captureServiceQuery(db: Kysely<Database>, accountId: number, serviceId:
   return db
     .selectFrom('services as s')
     .leftJoin('databases as d', (j) => j.onRef('d.id', '=', 's.database_id').on('d.account_id', '=', accountId))
-    .select(['s.id', 's.name', 's.validation_method', 's.database_id', 's.postback_url', 's.description', 's.duplicate_value', 's.settings', 's.deleted_at', 'd.case_sensitive'])
+    .select(['s.id', 's.name', 's.validation_method', 's.database_id', 's.postback_url', 's.description', 's.duplicate_value', 's.settings', 's.deleted_at', 'd.case_sensitive', 's.specialized_type', 's.type_settings'])
     .select((eb) => [
       eb
         .case()
@@ -202,6 +204,11 @@ export class ScansRepo {
     private readonly pendingFiles?: string[],
     private readonly stmts: CaptureStatements = captureStatements(dialect),
   ) {}
+
+  /** The database handle this repo runs on (in a transaction: that transaction), for a specialized type's repository to share it. */
+  handle(): Kysely<Database> {
+    return this.db;
+  }
 
   /** Runs `fn` in one transaction with a repo bound to it; files of scans it deleted are removed after the commit. */
   async transaction<T>(fn: (repo: ScansRepo) => Promise<T>): Promise<T> {

@@ -230,6 +230,10 @@ export type ServicesTable = {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** A specialized service's type (`check-in-out`, …; contracts `specializedTypes`), null for an ordinary service. */
+  specialized_type: string | null;
+  /** JSON of the type's settings (modules/specialized/types/). */
+  type_settings: Generated<string>;
 };
 
 export type ServiceUsersTable = { account_id: number; service_id: number; app_user_id: number };

@@ -32,6 +32,7 @@ function service(questions: AppQuestion[] = [], extra: Partial<AppService> = {})
     blockCameraScan: false,
     blockManualScan: false,
     questions,
+    specialized: null,
     ...extra,
   };
 }
