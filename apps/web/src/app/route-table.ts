@@ -149,12 +149,12 @@ export const routeTable: readonly RouteDef[] = [
 
   // Check in/out portal.
   member('CIO.index', '/checkinout/', 'Check in/out', { search: texts('instance_id'), layout: 'public', planned: 'portal' }),
-  open('CIO.signin', '/checkinout/signin/{aliasOrAdminId?}', 'Check in/out sign-in', { search: referenceQuery.extend({ instance_id: text }), planned: 'portal' }),
+  open('CIO.signin', '/checkinout/signin/{aliasOrAdminId?}', 'Check in/out sign-in', { search: referenceQuery.extend({ instance_id: text }), page: publicPage('CheckInOutSignInPage') }),
   open('CIO.signincompany', '/checkinout/signin-company/', 'Check in/out: choose a company', { search: texts('instance_id'), planned: 'portal' }),
   member('CIO.valueresponse', '/checkinout/valueresponse/', 'Check in/out result', { search: texts('instance_id'), layout: 'public', planned: 'portal' }),
 
   // Attendance sign-in.
-  open('AP.signin', '/attendance/signin/', 'Attendance sign-in', { search: referenceQuery, planned: 'portal' }),
+  open('AP.signin', '/attendance/signin/', 'Attendance sign-in', { search: referenceQuery, page: publicPage('AttendanceSignInPage') }),
 
   // Task portal.
   open('TP.login', '/task-portal/login', 'Task portal sign-in', { search: pagedQuery.extend({ errCode: text }), planned: 'portal' }),

@@ -20,6 +20,7 @@ import { toRouterPath } from './route-paths';
 import { routeTable } from './route-table';
 import type { RouteDef } from './route-types';
 import type { AppServices } from './services';
+import { hasPortalToken, portalFlowOf } from '../session/portal-flows';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -66,7 +67,10 @@ async function guard(def: RouteDef, services: AppServices, location: Where): Pro
   const { session } = services;
   // The user record holds the role and privileges; it is cached, so only the first guarded page waits for it.
   if (def.meta.authenticate && session.signedIn) await session.ensureUser();
-  const outcome = guardRoute(def, session.access(), { pathname: location.pathname, search: location.searchStr });
+  // Portal routes (CIO, AP) are guarded by the portal's own app-user session, not the admin one.
+  const flow = portalFlowOf(def.name);
+  const access = flow ? { signedIn: hasPortalToken(flow), roles: [], privileges: {} } : session.access();
+  const outcome = guardRoute(def, access, { pathname: location.pathname, search: location.searchStr });
   if (outcome.kind !== 'allow') goTo(outcome.href);
 }
 

@@ -1,0 +1,36 @@
+import { useNavigate } from '@tanstack/react-router';
+import type { PortalFlow } from '../../../session/portal-flows';
+import { PublicFrame } from '../../../ui/PublicFrame';
+import { useQueryParam } from '../../../ui/useQueryParam';
+import { AuthHeading } from '../../auth/components/AuthHeading';
+import { PortalSignInForm } from '../components/PortalSignInForm';
+import { portalTarget } from '../portal-target';
+
+const texts: Record<PortalFlow, { title: string; intro: string }> = {
+  checkinout: { title: 'Check in/out portal', intro: 'See who is in right now. Sign in with the username and password you use in the scanner app.' },
+  attendance: { title: 'Attendance', intro: 'Take the register of your sessions. Sign in with the username and password you use in the scanner app.' },
+};
+
+function PortalSignIn({ flow }: { flow: PortalFlow }) {
+  const navigate = useNavigate();
+  const referenceState = useQueryParam('referenceState');
+  const referenceParams = useQueryParam('referenceParams');
+  const instanceId = useQueryParam('instance_id');
+  const done = () => void navigate({ href: portalTarget(flow, referenceState, referenceParams, instanceId), replace: true });
+  return (
+    <PublicFrame>
+      <AuthHeading title={texts[flow].title}>{texts[flow].intro}</AuthHeading>
+      <PortalSignInForm flow={flow} onDone={done} />
+    </PublicFrame>
+  );
+}
+
+/** /checkinout/signin/{aliasOrAdminId?}: the check-in/out portal's sign-in (`referenceState`, `referenceParams`, `instance_id`). */
+export function CheckInOutSignInPage() {
+  return <PortalSignIn flow="checkinout" />;
+}
+
+/** /attendance/signin/: the attendance portal's sign-in (`referenceState`, `referenceParams`). */
+export function AttendanceSignInPage() {
+  return <PortalSignIn flow="attendance" />;
+}

@@ -1,0 +1,26 @@
+/*
+ * The portals' sign-ins (spec sections 2 and 6): route-name prefix CIO is the check-in/out portal, AP the
+ * attendance portal. A portal user is an app user; their token is kept under the flow's own keys, apart
+ * from the admin session and the scanner. Kept tiny: the router reads it on every guarded navigation.
+ */
+
+/** The portals that sign app users in. */
+export type PortalFlow = 'checkinout' | 'attendance';
+
+/** The flow whose sign-in guards a route, by its name's prefix (undefined: the admin session guards it). */
+export function portalFlowOf(routeName: string): PortalFlow | undefined {
+  const prefix = routeName.split('.')[0];
+  return prefix === 'CIO' ? 'checkinout' : prefix === 'AP' ? 'attendance' : undefined;
+}
+
+/** The local-storage keys of a portal's session. */
+export const portalKeys = (flow: PortalFlow) => ({ token: `portal.${flow}.token`, udid: `portal.${flow}.udid`, user: `portal.${flow}.user` });
+
+/** Whether this browser holds a portal token for the flow (the server still checks it on every call). */
+export function hasPortalToken(flow: PortalFlow): boolean {
+  try {
+    return Boolean(window.localStorage.getItem(portalKeys(flow).token));
+  } catch {
+    return false;
+  }
+}
