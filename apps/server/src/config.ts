@@ -37,6 +37,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   JOBS_CONCURRENCY: intFromEnv(2, 1, 64),
   JOBS_RETENTION_DAYS: intFromEnv(30, 1, 3650),
+  ACCOUNT_DELETION_GRACE_DAYS: intFromEnv(14, 0, 365),
   JOBS_LEASE_SECONDS: intFromEnv(30, 1, 3600),
   ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false'),
   POSTBACK_TIMEOUT_SECONDS: intFromEnv(15, 1, 120),
@@ -57,6 +58,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** Days between an owner's request to delete the account and the purge. */
+  accountDeletionGraceDays: number;
   database: { kind: 'sqlite'; file: string; synchronous: 'NORMAL' | 'FULL' } | { kind: 'postgres'; url: string };
   publicUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    accountDeletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'scanbase.db'), synchronous: e.SQLITE_SYNCHRONOUS },

@@ -25,6 +25,9 @@ import { createJobsModule } from './modules/tasks/tasks.module.js';
 import { DatabaseImports } from './modules/databases/database-imports.js';
 import { createScans } from './modules/scans/scans.module.js';
 import { registerScanTasks } from './modules/scans/scan.tasks.js';
+import { AccountDeletionRepo } from './modules/account-deletion/account-deletion.repo.js';
+import { AccountDeletionService } from './modules/account-deletion/account-deletion.service.js';
+import { ACCOUNT_EXPORT_JOB, ACCOUNT_PURGE_JOB, accountExportHandler, accountPurgeHandler } from './modules/account-deletion/account-jobs.js';
 import { SpecializedRepo } from './modules/specialized/specialized.repo.js';
 import { SpecializedService } from './modules/specialized/specialized.service.js';
 
@@ -61,5 +64,9 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   // Background imports of uploaded files run as importdatabase jobs (the tasks module keeps the file).
   const imports = new DatabaseImports(scanConfig.databases, jobs.tasks);
   const specialized = new SpecializedService({ db, repo: new SpecializedRepo(k, db.dialect), questions: scanConfig.questions });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized };
+  const deletionRepo = new AccountDeletionRepo(k, db.dialect);
+  const accountDeletion = new AccountDeletionService({ repo: deletionRepo, tokens, queue: jobs.queue, mailer: mail, limiter, publicUrl: config.publicUrl, graceDays: config.accountDeletionGraceDays });
+  jobs.registerJob(ACCOUNT_EXPORT_JOB, accountExportHandler({ repo: deletionRepo, storage }));
+  jobs.registerJob(ACCOUNT_PURGE_JOB, accountPurgeHandler({ repo: deletionRepo, storage, isDue: (accountId) => accountDeletion.duePurge(accountId) }));
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion };
 }

@@ -1,4 +1,4 @@
-import { admin, APP, member, PUBLIC, type AccessRule } from './access.js';
+import { admin, APP, member, owner, PUBLIC, type AccessRule } from './access.js';
 
 /**
  * THE access table: who may call every legacy action and every V2 route (product spec section 6).
@@ -93,6 +93,11 @@ export const v2Access: Record<string, AccessRule> = {
   'devices/rename': admin(),
   // postback-tool.ts
   'postback/test': admin(),
+  // account-deletion.ts
+  'account/deletion/cancel': owner(),
+  'account/deletion/export': owner(),
+  'account/deletion/request': owner(),
+  'account/deletion/status': owner(),
   // specialized.ts
   'specialized/create': admin(),
   'specialized/delete': admin(),

@@ -15,6 +15,7 @@ import * as scannerPages from './scanner-pages.js';
 import * as postbackTool from './postback-tool.js';
 import * as profile from './profile.js';
 import * as specialized from './specialized.js';
+import * as accountDeletion from './account-deletion.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -76,6 +77,10 @@ export const v2Routes = {
   listExportTemplates: scanData.listExportTemplates, getExportTemplate: scanData.getExportTemplate, createExportTemplate: scanData.createExportTemplate, updateExportTemplate: scanData.updateExportTemplate, deleteExportTemplate: scanData.deleteExportTemplate, exportColumnChoices: scanData.exportColumnChoices, startScanExport: scanData.startScanExport,
   appLocations: scannerPages.appLocations, appScanResponse: scannerPages.appScanResponse, scanResponse: scannerPages.scanResponse,
   testPostback: postbackTool.testPostback,
+  getDeletionStatus: accountDeletion.getDeletionStatus,
+  startAccountExport: accountDeletion.startAccountExport,
+  requestDeletion: accountDeletion.requestDeletion,
+  cancelDeletion: accountDeletion.cancelDeletion,
   listSpecialized: specialized.listSpecialized,
   getSpecialized: specialized.getSpecialized,
   createSpecialized: specialized.createSpecialized,

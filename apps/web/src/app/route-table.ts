@@ -287,7 +287,7 @@ export const routeTable: readonly RouteDef[] = [
   admin('account.admins', '/account/admins/', 'Administrators', { page: shellPage('TeamPage') }),
   admin('account.admins.create', '/account/admins/create/', 'Invite an administrator', { page: shellPage('TeamPage') }),
   admin('account.admins.edit', '/account/admins/{accountId}/', 'Administrator', { page: shellPage('TeamPage') }),
-  admin('account.deleteaccount', '/account/deleteaccount/', 'Delete account', { owner: true, planned: 'account' }),
+  admin('account.deleteaccount', '/account/deleteaccount/', 'Delete account', { owner: true, search: texts('restore'), page: shellPage('DeleteAccountPage') }),
   admin('account.myplan', '/account/myplan/', 'My plan', { planned: 'billing' }),
   admin('account.plans', '/account/plans/', 'Plans', { planned: 'billing' }),
   admin('account.upgradesuccess', '/account/upgradesuccess/', 'Plan upgraded', { planned: 'billing' }),

@@ -21,6 +21,7 @@ export const shellPages = {
   DatabaseRecordsPage: named(() => import('../features/databases/pages/DatabaseRecordsPage'), 'DatabaseRecordsPage'),
   DatabaseSearchPage: named(() => import('../features/databases/pages/DatabaseSearchPage'), 'DatabaseSearchPage'),
   DatabasesPage: named(() => import('../features/databases/pages/DatabasesPage'), 'DatabasesPage'),
+  DeleteAccountPage: named(() => import('../features/account-deletion/pages/DeleteAccountPage'), 'DeleteAccountPage'),
   DevicesPage: named(() => import('../features/devices/pages/DevicesPage'), 'DevicesPage'),
   SpecializedServicesPage: named(() => import('../features/specialized/pages/SpecializedServicesPage'), 'SpecializedServicesPage'),
   PostbackToolPage: named(() => import('../features/postback-tool/pages/PostbackToolPage'), 'PostbackToolPage'),

@@ -13,6 +13,10 @@ export type AccountsTable = {
   api_limit_minute: number | null;
   api_limit_day: number | null;
   created_at: Timestamp;
+  /** When the owner asked to delete the account (null: not scheduled). */
+  deletion_requested_at: Timestamp | null;
+  /** When the purge runs (null: not scheduled). */
+  deletion_due_at: Timestamp | null;
 };
 
 export type AdminsTable = {
@@ -40,7 +44,7 @@ export type AccountUsersTable = {
   timezone: string | null;
 };
 
-export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email';
+export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email' | 'restore_account';
 
 export type AuthTokensTable = {
   id: Generated<number>;
