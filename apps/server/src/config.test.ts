@@ -17,6 +17,17 @@ describe('configuration', () => {
     expect(c.map).toEqual({ tileUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}@2x.png?key=k', attribution: '© Example Maps' });
   });
 
+  it('keeps files under DATA_DIR/files, or in an S3-compatible bucket when S3_BUCKET is set', () => {
+    expect(loadConfig({}).storage).toMatchObject({ kind: 'local' });
+    expect(loadConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_PREFIX: 'scanbase/' }).storage).toEqual({
+      kind: 's3', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', bucket: 'files', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true, prefix: 'scanbase/',
+    });
+    // AWS itself: no endpoint, virtual-hosted addressing unless asked otherwise.
+    expect(loadConfig({ S3_BUCKET: 'files', S3_REGION: 'eu-central-1' }).storage).toMatchObject({ kind: 's3', endpoint: undefined, region: 'eu-central-1', forcePathStyle: false });
+    expect(() => loadConfig({ S3_BUCKET: 'files', S3_PREFIX: '../up' })).toThrow(ConfigError);
+    expect(() => loadConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'not a url' })).toThrow(ConfigError);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is a postgres URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/sb' }).database).toEqual({ kind: 'postgres', url: 'postgres://u:p@127.0.0.1:5432/sb' });
   });

@@ -38,6 +38,14 @@ const envSchema = z.object({
   JOBS_CONCURRENCY: intFromEnv(2, 1, 64),
   JOBS_RETENTION_DAYS: intFromEnv(30, 1, 3650),
   ACCOUNT_DELETION_GRACE_DAYS: intFromEnv(14, 0, 365),
+  // Stored files in an S3-compatible bucket instead of DATA_DIR/files (set S3_BUCKET to turn it on).
+  S3_BUCKET: z.string().default(''),
+  S3_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or folder names each ending in /').default(''),
   JOBS_LEASE_SECONDS: intFromEnv(30, 1, 3600),
   ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false'),
   POSTBACK_TIMEOUT_SECONDS: intFromEnv(15, 1, 120),
@@ -60,6 +68,8 @@ export type Config = {
   dataDir: string;
   /** Days between an owner's request to delete the account and the purge. */
   accountDeletionGraceDays: number;
+  /** Where stored files go: DATA_DIR/files, or an S3-compatible bucket. */
+  storage: { kind: 'local'; dir: string } | { kind: 's3'; endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean; prefix: string };
   database: { kind: 'sqlite'; file: string; synchronous: 'NORMAL' | 'FULL' } | { kind: 'postgres'; url: string };
   publicUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -107,6 +117,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     accountDeletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // Self-hosted stores (MinIO, Ceph) want bucket-in-path addressing; AWS takes either.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : e.S3_ENDPOINT !== undefined,
+          prefix: e.S3_PREFIX,
+        }
+      : { kind: 'local', dir: path.join(dataDir, 'files') },
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'scanbase.db'), synchronous: e.SQLITE_SYNCHRONOUS },

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './platform/db/database.js';
@@ -18,7 +17,7 @@ import { ApiAccessService } from './modules/api-access/api-access.service.js';
 import { BarcodesRepo } from './modules/barcodes/barcodes.repo.js';
 import { BarcodesService } from './modules/barcodes/barcodes.service.js';
 import { RenderPool } from './modules/barcodes/render-pool.js';
-import { LocalBlobStorage } from './platform/storage/local-blob-storage.js';
+import { createBlobStorage } from './platform/storage/create-blob-storage.js';
 import { createScanConfig } from './modules/services/scan-config.js';
 import { createEventBus } from './platform/bus/create-event-bus.js';
 import { createJobsModule } from './modules/tasks/tasks.module.js';
@@ -46,7 +45,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const team = new TeamService({ accounts, tokens, mailer: mail, auth, publicUrl: config.publicUrl });
   const settings = new SettingsService(accounts);
   const profile = new ProfileService({ accounts, tokens, auth, mailer: mail, limiter, config });
-  const storage = new LocalBlobStorage(path.join(config.dataDir, 'files'));
+  const storage = createBlobStorage(config.storage);
   const barcodes = new BarcodesService({ repo: new BarcodesRepo(k), storage, pool: new RenderPool() });
   const scanConfig = createScanConfig(db, mail, config.publicUrl, limiter);
   const bus = createEventBus(config, db);

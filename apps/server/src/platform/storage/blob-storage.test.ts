@@ -2,18 +2,38 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidBlobKeyError, type BlobStorage } from './blob-storage.js';
 import { LocalBlobStorage } from './local-blob-storage.js';
+import { S3BlobStorage } from './s3-blob-storage.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanbase-blob-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-// The contract every BlobStorage adapter meets (the S3 adapter will run the same suite).
-const adapters: [string, () => BlobStorage][] = [['local folder', () => new LocalBlobStorage(path.join(dir, 'files'))]];
+// A real S3-protocol server on loopback (s3rver) for the S3 adapter.
+let s3server: S3rver | undefined;
+afterAll(async () => {
+  await s3server?.close();
+});
+
+async function s3Store(): Promise<BlobStorage> {
+  s3server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: 'scanbase', configs: [] }] });
+  const { port } = await s3server.run();
+  return new S3BlobStorage({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'scanbase', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, prefix: 'install-1/' });
+}
+
+// The contract every BlobStorage adapter meets.
+const adapters: [string, () => Promise<BlobStorage>][] = [
+  ['local folder', () => Promise.resolve(new LocalBlobStorage(path.join(dir, 'files')))],
+  ['S3-compatible bucket', s3Store],
+];
 
 describe.each(adapters)('BlobStorage contract: %s', (_name, make) => {
-  const store = make();
+  let store: BlobStorage;
+  beforeAll(async () => {
+    store = await make();
+  });
 
   it('puts, gets, checks and deletes bytes', async () => {
     const key = 'accounts/1/barcode-logos/logo-a.png';
