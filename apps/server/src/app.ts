@@ -21,6 +21,7 @@ import { ConnectionGuard } from './platform/http/connection-guard.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { tasksV2 } from './modules/tasks/tasks.v2.js';
 import { scansV2 } from './modules/scans/scans.v2.js';
+import { webhooksV2 } from './modules/webhooks/webhooks.v2.js';
 import { scansLegacy } from './modules/scans/scans.legacy.js';
 import { v2Plugin } from './platform/http/v2/v2-plugin.js';
 import type { V2Binding } from './platform/http/v2/v2-types.js';
@@ -55,7 +56,7 @@ function legacySections(c: Container): Record<string, LegacySection> {
 
 /** Every V2 route binding. Later modules add theirs here. */
 function v2Bindings(c: Container): V2Binding[] {
-  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans)];
+  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...webhooksV2(c.webhooks)];
 }
 
 /** Builds the Fastify instance (tests drive it with app.inject). */

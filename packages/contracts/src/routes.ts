@@ -14,6 +14,7 @@ import * as scanData from './scan-data.js';
 import * as scannerPages from './scanner-pages.js';
 import * as postbackTool from './postback-tool.js';
 import * as profile from './profile.js';
+import * as webhooks from './webhooks.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -75,6 +76,7 @@ export const v2Routes = {
   listExportTemplates: scanData.listExportTemplates, getExportTemplate: scanData.getExportTemplate, createExportTemplate: scanData.createExportTemplate, updateExportTemplate: scanData.updateExportTemplate, deleteExportTemplate: scanData.deleteExportTemplate, exportColumnChoices: scanData.exportColumnChoices, startScanExport: scanData.startScanExport,
   appLocations: scannerPages.appLocations, appScanResponse: scannerPages.appScanResponse, scanResponse: scannerPages.scanResponse,
   testPostback: postbackTool.testPostback,
+  listWebhooks: webhooks.listWebhooks, createWebhook: webhooks.createWebhook, updateWebhook: webhooks.updateWebhook, deleteWebhook: webhooks.deleteWebhook, rotateWebhookSecret: webhooks.rotateWebhookSecret, listWebhookDeliveries: webhooks.listWebhookDeliveries, redeliverWebhook: webhooks.redeliverWebhook, testWebhook: webhooks.testWebhook,
 } as const;
 
 export type V2Routes = typeof v2Routes;
