@@ -192,6 +192,12 @@ export class DatabasesService {
     await this.events.emit(accountId, [this.valueEvent('deleted', id, existing)]);
   }
 
+  /** Deletes a value already looked up by id (V2 `databases/delete-value`). */
+  async deleteValueRow(accountId: number, databaseId: number, value: ValueRow): Promise<void> {
+    await this.repo.deleteValue(accountId, value.id);
+    await this.events.emit(accountId, [this.valueEvent('deleted', databaseId, value)]);
+  }
+
   /** Generates `count` random or sequential values that are not in the database yet; answers how many were added. */
   async autofill(accountId: number, id: number, input: { count: number; mode: 'random' | 'sequential'; prefix: string; length: number; start: number; response: string; validity: number }): Promise<number> {
     const db = await this.require(accountId, id);
