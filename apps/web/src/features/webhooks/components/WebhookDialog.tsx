@@ -51,7 +51,8 @@ export function WebhookDialog({ subscription, busy, error, onClose, onSubmit }: 
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
-      <Box component="form" onSubmit={submit} noValidate>
+      {/* A flex column, so that the content scrolls and the buttons stay in view on a small screen. */}
+      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}>
         <DialogTitle id={titleId}>{subscription ? 'Edit webhook' : 'Add a webhook'}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2.5 }}>
           <FormAlert message={generalError} />
