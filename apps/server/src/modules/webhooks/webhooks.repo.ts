@@ -198,6 +198,11 @@ export class WebhooksRepo {
     await this.db.updateTable('webhook_subscriptions').set({ drain_job_id: null, drain_until: null }).where('account_id', '=', accountId).where('id', '=', id).where('drain_job_id', '=', jobId).execute();
   }
 
+  /** Makes the subscription's waiting deliveries due now (on resume: what waited is sent at once). */
+  async dueNow(accountId: number, subscriptionId: number): Promise<void> {
+    await this.db.updateTable('webhook_deliveries').set({ next_attempt_at: null }).where('account_id', '=', accountId).where('subscription_id', '=', subscriptionId).where('status', '=', 'pending').execute();
+  }
+
   /** The subscription's oldest pending delivery (the next one to send, in order). */
   async nextPending(accountId: number, subscriptionId: number): Promise<DeliveryRow | undefined> {
     return this.db

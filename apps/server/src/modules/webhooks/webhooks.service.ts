@@ -243,7 +243,10 @@ export class WebhooksService implements WebhookEvents {
       updated_at: this.iso(),
     });
     this.cache.delete(accountId);
-    if (resuming) await this.kick(accountId, [input.id]);
+    if (resuming) {
+      await this.deps.repo.dueNow(accountId, input.id);
+      await this.kick(accountId, [input.id]);
+    }
     return this.showOne(accountId, input.id);
   }
 
@@ -334,20 +337,21 @@ export class WebhooksService implements WebhookEvents {
     const subId = ctx.payload.subscriptionId;
     let sent = 0;
     let failed = 0;
+    const tally = () => `${sent} sent, ${failed} failed.`;
     for (;;) {
-      if (!(await this.deps.repo.acquireDrain(accountId, subId, ctx.jobId, this.iso(DRAIN_LEASE_MS), this.iso()))) return sent + failed === 0 ? 'Another run is sending this subscription’s deliveries.' : `${sent} sent, ${failed} failed.`;
-      let waiting = false;
+      if (!(await this.deps.repo.acquireDrain(accountId, subId, ctx.jobId, this.iso(DRAIN_LEASE_MS), this.iso()))) return sent + failed === 0 ? 'Another run is sending this subscription’s deliveries.' : tally();
+      // The next attempt of a delivery that failed, queued once the subscription is let go (so that run can take it).
+      let retry: { deliveryId: number; attempts: number; at: string } | undefined;
       try {
         for (;;) {
-          if (ctx.signal.aborted) return `${sent} sent, ${failed} failed; stopped.`;
+          if (ctx.signal.aborted) return `${tally()} Stopped.`;
           const sub = await this.deps.repo.get(accountId, subId);
-          if (!sub || sub.active !== 1) return `${sent} sent; the subscription is ${sub ? 'paused' : 'deleted'}.`;
+          if (!sub || sub.active !== 1) return `${tally()} The subscription is ${sub ? 'paused' : 'deleted'}.`;
           const d = await this.deps.repo.nextPending(accountId, subId);
           if (!d) break;
           if (d.next_attempt_at !== null && d.next_attempt_at > this.iso()) {
-            // Its next attempt is queued for then; make sure (a dedupe key makes this a no-op when it is).
-            await this.scheduleRetry(accountId, subId, d.id, d.attempts, d.next_attempt_at);
-            waiting = true;
+            // Its next attempt is queued for then (a dedupe key makes queuing it again a no-op).
+            retry = { deliveryId: d.id, attempts: d.attempts, at: d.next_attempt_at };
             break;
           }
           const a = await this.send(sub, d);
@@ -362,10 +366,9 @@ export class WebhooksService implements WebhookEvents {
             const next = delay === undefined ? null : this.iso(delay);
             if (next === null) failed++;
             await this.deps.repo.recordAttempt(accountId, d.id, { status: next === null ? 'failed' : 'pending', attempts, nextAttemptAt: next, httpStatus: a.httpStatus, responseBody: a.responseBody, durationMs: a.durationMs, error: a.error, finishedAt: next === null ? now : null });
-            if (await this.noteFailure(accountId, sub)) return `${sent} sent; paused after failing for ${WEBHOOK_PAUSE_AFTER_DAYS} days.`;
+            if (await this.noteFailure(accountId, sub)) return `${tally()} Paused after failing for ${WEBHOOK_PAUSE_AFTER_DAYS} days.`;
             if (next !== null) {
-              await this.scheduleRetry(accountId, subId, d.id, attempts, next);
-              waiting = true;
+              retry = { deliveryId: d.id, attempts, at: next };
               break;
             }
           }
@@ -374,10 +377,10 @@ export class WebhooksService implements WebhookEvents {
       } finally {
         await this.deps.repo.releaseDrain(accountId, subId, ctx.jobId);
       }
-      if (waiting) return `${sent} sent, ${failed} failed; the next attempt is queued.`;
-      // A delivery recorded while this run held the subscription found it taken and queued no run: look once more.
+      if (retry) await this.scheduleRetry(accountId, subId, retry.deliveryId, retry.attempts, retry.at);
+      // A run that found the subscription taken meanwhile (a new delivery, a retry falling due) left it to this one: look once more.
       const late = await this.deps.repo.nextPending(accountId, subId);
-      if (!late || (late.next_attempt_at !== null && late.next_attempt_at > this.iso())) return `${sent} sent, ${failed} failed.`;
+      if (!late || (late.next_attempt_at !== null && late.next_attempt_at > this.iso())) return retry ? `${tally()} The next attempt is queued.` : tally();
     }
   }
 
