@@ -51,7 +51,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 /** Every legacy section, by name. Later modules add theirs here. */
 function legacySections(c: Container): Record<string, LegacySection> {
-  return { ...accountsLegacy(c.auth, c.settings), ...apiAccessLegacy(c.apiAccess), ...barcodesLegacy(c.barcodes), ...scanConfigLegacy(c.scanConfig, c.imports), ...scansLegacy(c.scans.repo, c.scans.counts, c.scans.accountZone) };
+  return { ...accountsLegacy(c.auth, c.settings), ...apiAccessLegacy(c.apiAccess), ...barcodesLegacy(c.barcodes), ...scanConfigLegacy(c.scanConfig, c.imports), ...scansLegacy(c.scans.repo, c.scans.counts, c.scans.accountZone, c.webhooks) };
 }
 
 /** Every V2 route binding. Later modules add theirs here. */

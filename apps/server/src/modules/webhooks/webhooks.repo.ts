@@ -230,6 +230,12 @@ export class WebhooksRepo {
       .execute();
   }
 
+  /** Housekeeping across accounts: deletes delivered and failed deliveries created before the cutoff; answers how many. */
+  async deleteFinishedBefore(cutoff: string): Promise<number> {
+    const r = await this.db.deleteFrom('webhook_deliveries').where('status', 'in', ['succeeded', 'failed']).where('created_at', '<', cutoff).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
   async getDelivery(accountId: number, id: number): Promise<DeliveryRow | undefined> {
     return this.db.selectFrom('webhook_deliveries').select(deliveryColumns).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }

@@ -416,6 +416,11 @@ export class WebhooksService implements WebhookEvents {
     return true;
   }
 
+  /** Housekeeping: deletes finished deliveries older than the retention (the jobs' retention); answers how many. */
+  async cleanup(retentionDays: number): Promise<number> {
+    return this.deps.repo.deleteFinishedBefore(this.iso(-retentionDays * 86_400_000));
+  }
+
   /** The job handler of delivery runs. */
   handlers(): Map<string, JobHandler> {
     return new Map([[WEBHOOK_DELIVER_JOB, async (ctx: JobContext) => ({ summary: await this.drain(ctx as JobContext<{ subscriptionId: number }>) })]]);

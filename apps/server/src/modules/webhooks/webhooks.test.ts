@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookDelivery, WebhookSubscription } from '@scanbase/contracts';
-import { signUpVerified, v2 } from '../../test/fixtures.js';
+import { randomUUID } from 'node:crypto';
+import { createApiKey, legacy, signUpVerified, v2 } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { scanAccount, scannerSignIn } from '../scans/scans.test-helpers.js';
 import { startWebhookReceiver } from './webhooks.test-helpers.js';
@@ -216,6 +217,25 @@ describe('webhooks', () => {
     expect(r.of('database_value.deleted')[0]!.json.data).toMatchObject({ databaseId: db, value: 'X' });
     expect(r.of('app_user.created')[0]!.json.data).toMatchObject({ id: user.id, username: user.username });
     expect(r.of('task_run.finished')[0]!.json.data).toMatchObject({ type: 'generatebarcode', state: 'succeeded' });
+  });
+
+  it('emits upload.completed and the legacy API’s scan.deleted; housekeeping removes old finished deliveries', async () => {
+    const { a, service, scanner, r, subscription, deliveries } = await setUp(['upload.completed', 'scan.deleted']);
+    const upload = await scanner.call('app/upload', { scans: ['U-1', 'U-2'].map((value) => ({ serviceId: service, value, clientScanId: randomUUID() })) });
+    expect(upload.status).toBe(200);
+    await until(() => expect(r.of('upload.completed')).toHaveLength(1));
+    expect(r.of('upload.completed')[0]!.json.data).toMatchObject({ id: upload.body.uploadId, serviceId: service, scanCount: 2 });
+
+    const key = await createApiKey(t, a.owner.token);
+    const scanId = (upload.body.results as { scanId: number }[])[0]!.scanId;
+    expect((await legacy(t.app, { section: 'scans', action: 'delete', api_key: key, scan_id: String(scanId) })).status).toBe('1');
+    await until(() => expect(r.of('scan.deleted')).toHaveLength(1));
+    expect(r.of('scan.deleted')[0]!.json.data).toMatchObject({ id: scanId, value: 'U-1' });
+
+    await until(async () => expect((await deliveries({ status: 'succeeded' })).length).toBe(2));
+    await t.container.db.kysely.updateTable('webhook_deliveries').set({ created_at: new Date(Date.now() - 40 * 86_400_000).toISOString() }).where('subscription_id', '=', subscription.id).execute();
+    expect(await t.container.webhooks.cleanup(30)).toBeGreaterThanOrEqual(2);
+    expect(await deliveries()).toHaveLength(0);
   });
 
   it('keeps accounts apart: another account can neither see nor change a subscription, nor receive its events', async () => {
