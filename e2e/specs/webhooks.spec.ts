@@ -104,6 +104,7 @@ test('a webhook made in the page receives a signed scan.created, and the deliver
     const details = page.getByRole('dialog', { name: /Delivery #/ });
     await expect(details.getByLabel('Request body')).toContainText('HOOK-0042');
     await expect(details.getByLabel('Response body (first 10 KB)')).toContainText('"received":true');
+    await screenshots(page, 'integrations-delivery');
     await details.getByRole('button', { name: 'Send again' }).click();
     await expect(page.getByText(/is queued to be sent again/)).toBeVisible();
     await expect.poll(() => received.length, { timeout: 15_000 }).toBe(2);
