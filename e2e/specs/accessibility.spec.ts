@@ -114,6 +114,8 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
   // An API key with a good and a failed call, so the API pages show their lists rather than empty states.
   const apiKey = await v2<{ secret: string }>(request, admin, 'apikeys/create', { name: 'Warehouse sync' });
   for (const section of ['limits', 'nope']) await request.get(`${e2eEnv().baseUrl}/api/?section=${section}&action=retrieve&api_key=${apiKey.secret}`);
+  // A webhook subscription, so the integrations page shows its card and the delivery log (an event the seed never causes).
+  await v2(request, admin, 'webhooks/create', { url: 'https://erp.example.com/scanbase-hooks', description: 'ERP', events: ['import.finished'] });
 
   return {
     email,

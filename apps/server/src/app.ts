@@ -23,6 +23,7 @@ import { tasksV2 } from './modules/tasks/tasks.v2.js';
 import { scansV2 } from './modules/scans/scans.v2.js';
 import { accountDeletionV2 } from './modules/account-deletion/account-deletion.v2.js';
 import { specializedV2 } from './modules/specialized/specialized.v2.js';
+import { webhooksV2 } from './modules/webhooks/webhooks.v2.js';
 import { scansLegacy } from './modules/scans/scans.legacy.js';
 import { v2Plugin } from './platform/http/v2/v2-plugin.js';
 import type { V2Binding } from './platform/http/v2/v2-types.js';
@@ -52,12 +53,12 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 /** Every legacy section, by name. Later modules add theirs here. */
 function legacySections(c: Container): Record<string, LegacySection> {
-  return { ...accountsLegacy(c.auth, c.settings), ...apiAccessLegacy(c.apiAccess), ...barcodesLegacy(c.barcodes), ...scanConfigLegacy(c.scanConfig, c.imports), ...scansLegacy(c.scans.repo, c.scans.counts, c.scans.accountZone) };
+  return { ...accountsLegacy(c.auth, c.settings), ...apiAccessLegacy(c.apiAccess), ...barcodesLegacy(c.barcodes), ...scanConfigLegacy(c.scanConfig, c.imports), ...scansLegacy(c.scans.repo, c.scans.counts, c.scans.accountZone, c.webhooks) };
 }
 
 /** Every V2 route binding. Later modules add theirs here. */
 function v2Bindings(c: Container): V2Binding[] {
-  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion)];
+  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks)];
 }
 
 /** Builds the Fastify instance (tests drive it with app.inject). */

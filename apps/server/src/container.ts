@@ -29,6 +29,8 @@ import { AccountDeletionService } from './modules/account-deletion/account-delet
 import { ACCOUNT_EXPORT_JOB, ACCOUNT_PURGE_JOB, accountExportHandler, accountPurgeHandler } from './modules/account-deletion/account-jobs.js';
 import { SpecializedRepo } from './modules/specialized/specialized.repo.js';
 import { SpecializedService } from './modules/specialized/specialized.service.js';
+import { LateWebhookEvents } from './modules/webhooks/webhook-events.js';
+import { createWebhooks, taskRunEvents } from './modules/webhooks/webhooks.module.js';
 
 /** Every repository and service of one process, wired once (the HTTP app and the CLI share it). */
 export type Container = ReturnType<typeof createContainer>;
@@ -47,12 +49,18 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const profile = new ProfileService({ accounts, tokens, auth, mailer: mail, limiter, config });
   const storage = createBlobStorage(config.storage);
   const barcodes = new BarcodesService({ repo: new BarcodesRepo(k), storage, pool: new RenderPool() });
-  const scanConfig = createScanConfig(db, mail, config.publicUrl, limiter);
+  // Emitters are built before the webhooks service (it needs the job queue): they hold a port connected below.
+  const events = new LateWebhookEvents();
+  const scanConfig = createScanConfig(db, mail, config.publicUrl, limiter, events);
   const bus = createEventBus(config, db);
   const apiAccess = new ApiAccessService(new ApiAccessRepo(k), limiter, config.limits, bus);
   const jobs = createJobsModule({ config, db, bus, mailer: mail, storage, log, barcodes, scanConfig });
-  const scans = createScans({ db, bus, queue: jobs.queue, mailer: mail, storage, limiter, accounts, scanConfig, allowPrivateUrls: config.allowPrivateUrls, postbackTimeoutMs: config.postbackTimeoutMs, map: config.map, limits: config.limits, tasks: jobs.tasks });
+  const scans = createScans({ db, bus, queue: jobs.queue, mailer: mail, storage, limiter, accounts, scanConfig, allowPrivateUrls: config.allowPrivateUrls, postbackTimeoutMs: config.postbackTimeoutMs, map: config.map, limits: config.limits, tasks: jobs.tasks, events });
   for (const [type, handler] of scans.jobHandlers()) jobs.registerJob(type, handler);
+  const webhooks = createWebhooks({ db, queue: jobs.queue, mailer: mail, log, accounts, allowPrivateUrls: config.allowPrivateUrls, publicUrl: config.publicUrl, timeoutMs: config.postbackTimeoutMs });
+  events.connect(webhooks);
+  for (const [type, handler] of webhooks.handlers()) jobs.registerJob(type, handler);
+  jobs.onRunFinished(taskRunEvents(jobs.queue, webhooks, log));
   registerScanTasks(jobs.catalogue, {
     repo: scans.repo,
     postbacks: scans.postbacks,
@@ -67,5 +75,5 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const accountDeletion = new AccountDeletionService({ repo: deletionRepo, tokens, queue: jobs.queue, mailer: mail, limiter, publicUrl: config.publicUrl, graceDays: config.accountDeletionGraceDays });
   jobs.registerJob(ACCOUNT_EXPORT_JOB, accountExportHandler({ repo: deletionRepo, storage }));
   jobs.registerJob(ACCOUNT_PURGE_JOB, accountPurgeHandler({ repo: deletionRepo, storage, isDue: (accountId) => accountDeletion.duePurge(accountId) }));
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks };
 }

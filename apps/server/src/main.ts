@@ -25,9 +25,9 @@ async function main(): Promise<void> {
   const app = await buildApp(container);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
-  // Housekeeping every hour: expired tokens, old rate counters, finished runs past their retention.
+  // Housekeeping every hour: expired tokens, old rate counters, finished runs and webhook deliveries past their retention.
   const housekeeping = setInterval(() => {
-    Promise.all([container.repos.tokens.purgeExpired(), container.limiter.purge(), container.jobs.cleanup()]).catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'));
+    Promise.all([container.repos.tokens.purgeExpired(), container.limiter.purge(), container.jobs.cleanup(), container.webhooks.cleanup(container.config.jobs.retentionDays)]).catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'));
   }, 3_600_000);
   housekeeping.unref();
 

@@ -176,6 +176,15 @@ export const v2Access: Record<string, AccessRule> = {
   'team/remove': admin(),
   'team/resend-invite': admin(),
   'team/update': admin(),
+  // webhooks.ts
+  'webhooks/create': admin(),
+  'webhooks/delete': admin(),
+  'webhooks/deliveries': admin(),
+  'webhooks/list': admin(),
+  'webhooks/redeliver': admin(),
+  'webhooks/rotate-secret': admin(),
+  'webhooks/test': admin(),
+  'webhooks/update': admin(),
 };
 
 function actions(names: string[], rule: AccessRule): Record<string, AccessRule> {

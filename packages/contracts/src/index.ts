@@ -21,6 +21,7 @@ export * from './postback-tool.js';
 export * from './profile.js';
 export * from './specialized.js';
 export * from './account-deletion.js';
+export * from './webhooks.js';
 export { v2Routes } from './routes.js';
 export * from './access.js';
 export * from './access-table.js';

@@ -16,6 +16,7 @@ import * as postbackTool from './postback-tool.js';
 import * as profile from './profile.js';
 import * as specialized from './specialized.js';
 import * as accountDeletion from './account-deletion.js';
+import * as webhooks from './webhooks.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -86,6 +87,7 @@ export const v2Routes = {
   createSpecialized: specialized.createSpecialized,
   updateSpecialized: specialized.updateSpecialized,
   deleteSpecialized: specialized.deleteSpecialized,
+  listWebhooks: webhooks.listWebhooks, createWebhook: webhooks.createWebhook, updateWebhook: webhooks.updateWebhook, deleteWebhook: webhooks.deleteWebhook, rotateWebhookSecret: webhooks.rotateWebhookSecret, listWebhookDeliveries: webhooks.listWebhookDeliveries, redeliverWebhook: webhooks.redeliverWebhook, testWebhook: webhooks.testWebhook,
 } as const;
 
 export type V2Routes = typeof v2Routes;

@@ -302,7 +302,7 @@ export const routeTable: readonly RouteDef[] = [
     page: shellPage('ApiLogPage'),
   }),
   admin('account.customize', '/account/customize/', 'Customize', { planned: 'customize' }),
-  admin('account.integrations', '/account/integrations/', 'Integrations', { planned: 'integrations' }),
+  admin('account.integrations', '/account/integrations/', 'Integrations', { page: shellPage('IntegrationsPage') }),
   ...['postback', 'file-storage', 'zapier', 'single-sign-on', 'make'].map((tab) =>
     admin(`account.integrations.${tab.replace(/-/g, '')}`, `/account/integrations/${tab}/`, `Integrations: ${title(tab)}`, {
       planned: 'integrations',

@@ -25,6 +25,7 @@ export const shellPages = {
   DevicesPage: named(() => import('../features/devices/pages/DevicesPage'), 'DevicesPage'),
   SpecializedServicesPage: named(() => import('../features/specialized/pages/SpecializedServicesPage'), 'SpecializedServicesPage'),
   PostbackToolPage: named(() => import('../features/postback-tool/pages/PostbackToolPage'), 'PostbackToolPage'),
+  IntegrationsPage: named(() => import('../features/webhooks/pages/IntegrationsPage'), 'IntegrationsPage'),
   ExportTemplatePage: named(() => import('../features/export-templates/pages/ExportTemplatePage'), 'ExportTemplatePage'),
   ExportTemplatesPage: named(() => import('../features/export-templates/pages/ExportTemplatesPage'), 'ExportTemplatesPage'),
   FirstLoginPage: named(() => import('../features/onboarding/pages/FirstLoginPage'), 'FirstLoginPage'),

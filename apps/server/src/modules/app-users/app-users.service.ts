@@ -5,6 +5,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import { escapeXml as escapeHtml } from '../../platform/xml/xml-writer.js';
 import type { AppUserRow, AppUsersRepo } from './app-users.repo.js';
+import { noWebhookEvents, type WebhookEvents } from '../webhooks/webhook-events.js';
 
 /** Which column (0-based) holds each field of an app-user import. */
 export type UserColumns = { username: number; password?: number | null | undefined; deviceLimit?: number | null | undefined; services?: number | null | undefined };
@@ -47,6 +48,7 @@ export class AppUsersService {
     private readonly mailer: Mailer,
     private readonly publicUrl: string,
     private readonly limiter: RateLimiter,
+    private readonly events: WebhookEvents = noWebhookEvents,
   ) {}
 
   /**
@@ -149,6 +151,7 @@ export class AppUsersService {
       return created;
     });
     if (secret) await this.mailer.send(this.inviteMail(username, `${this.publicUrl}/user/confirmemail/appuser/${secret}/`));
+    await this.events.emit(accountId, [{ type: 'app_user.created', data: { id, username, invited: invite, deviceLimit, serviceIds: input.serviceIds ?? [] } }]);
     return id;
   }
 

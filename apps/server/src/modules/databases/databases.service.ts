@@ -4,6 +4,7 @@ import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
 import type { DatabaseRow, DatabasesRepo, NewValue, ValueFilters, ValueRow } from './databases.repo.js';
 import { checkRows, csvRows, importRows, type ImportHooks, type ImportOptions, type ImportReport, type RowBatches } from './databases.import.js';
 import { cleanValue, valueKey } from './database-values.js';
+import { noWebhookEvents, type WebhookEvent, type WebhookEvents } from '../webhooks/webhook-events.js';
 
 export const SHOWVALUES_CAP = 100_000;
 
@@ -19,7 +20,15 @@ export function renderResponse(template: string, ctx: ResponseContext): string {
 
 /** Databases (validation lists), their values and imports. */
 export class DatabasesService {
-  constructor(readonly repo: DatabasesRepo) {}
+  constructor(
+    readonly repo: DatabasesRepo,
+    private readonly events: WebhookEvents = noWebhookEvents,
+  ) {}
+
+  /** A `database_value.*` webhook event. */
+  private valueEvent(type: 'created' | 'updated' | 'deleted', databaseId: number, v: { id: number; value: string; response: string; validity: number }): WebhookEvent {
+    return { type: `database_value.${type}`, data: { databaseId, id: v.id, value: v.value, response: v.response, validity: v.validity } };
+  }
 
   /** The database, or 204 / NOT_FOUND (also for another account's id). */
   async require(accountId: number, id: number): Promise<DatabaseRow> {
@@ -114,10 +123,14 @@ export class DatabasesService {
     const db = await this.require(accountId, id);
     const value = cleanValue(input.value, input.trim ?? true);
     const key = valueKey(value, db.case_sensitive === 1);
-    return this.repo.transaction(async (repo) => {
+    const response = input.response ?? '';
+    const validity = input.validity ?? 1;
+    const valueId = await this.repo.transaction(async (repo) => {
       if (await repo.findValue(accountId, id, key)) throw new CodedError('CONFLICT', 1027, `"${value}" already exists in this database.`);
-      return repo.insertValue(accountId, id, { value, key, response: input.response ?? '', validity: input.validity ?? 1 });
+      return repo.insertValue(accountId, id, { value, key, response, validity });
     });
+    await this.events.emit(accountId, [this.valueEvent('created', id, { id: valueId, value, response, validity })]);
+    return valueId;
   }
 
   /** upsertvalue: inserts with defaults, or changes only the fields given on an existing value. */
@@ -130,21 +143,30 @@ export class DatabasesService {
     const dbs = new Map<number, DatabaseRow>();
     for (const item of items) if (!dbs.has(item.databaseId)) dbs.set(item.databaseId, await this.require(accountId, item.databaseId));
     const cleaned = items.map((i) => ({ ...i, value: cleanValue(i.value, i.trim ?? true) }));
+    const events: WebhookEvent[] = [];
     await this.repo.transaction(async (repo) => {
       for (const item of cleaned) {
         const key = valueKey(item.value, dbs.get(item.databaseId)!.case_sensitive === 1);
         const existing = await repo.findValue(accountId, item.databaseId, key);
-        if (existing) await repo.updateValue(accountId, existing.id, { ...(item.response !== undefined ? { response: item.response } : {}), ...(item.validity !== undefined ? { validity: item.validity } : {}) });
-        else await repo.insertValue(accountId, item.databaseId, { value: item.value, key, response: item.response ?? '', validity: item.validity ?? 1 });
+        if (existing) {
+          await repo.updateValue(accountId, existing.id, { ...(item.response !== undefined ? { response: item.response } : {}), ...(item.validity !== undefined ? { validity: item.validity } : {}) });
+          events.push(this.valueEvent('updated', item.databaseId, { id: existing.id, value: existing.value, response: item.response ?? existing.response, validity: item.validity ?? existing.validity }));
+        } else {
+          const response = item.response ?? '';
+          const validity = item.validity ?? 1;
+          const valueId = await repo.insertValue(accountId, item.databaseId, { value: item.value, key, response, validity });
+          events.push(this.valueEvent('created', item.databaseId, { id: valueId, value: item.value, response, validity }));
+        }
       }
     });
+    await this.events.emit(accountId, events);
   }
 
   /** editvalue: 1017 when the value does not exist; fields left out stay. */
   async editValue(accountId: number, id: number, input: { value: string; newValue?: string | undefined; response?: string | undefined; validity?: number | undefined }): Promise<void> {
     const db = await this.require(accountId, id);
     const cs = db.case_sensitive === 1;
-    await this.repo.transaction(async (repo) => {
+    const changed = await this.repo.transaction(async (repo) => {
       const existing = await repo.findValue(accountId, id, valueKey(input.value.trim(), cs));
       if (!existing) throw new CodedError('NOT_FOUND', 1017, `"${input.value.trim()}" does not exist in this database.`);
       let rename: { value: string; key: string } | undefined;
@@ -156,7 +178,9 @@ export class DatabasesService {
         rename = { value, key };
       }
       await repo.updateValue(accountId, existing.id, { ...rename, ...(input.response !== undefined ? { response: input.response } : {}), ...(input.validity !== undefined ? { validity: input.validity } : {}) });
+      return { id: existing.id, value: rename?.value ?? existing.value, response: input.response ?? existing.response, validity: input.validity ?? existing.validity };
     });
+    await this.events.emit(accountId, [this.valueEvent('updated', id, changed)]);
   }
 
   /** deletevalue: 1017 when the value does not exist. */
@@ -165,6 +189,13 @@ export class DatabasesService {
     const existing = await this.repo.findValue(accountId, id, valueKey(raw.trim(), db.case_sensitive === 1));
     if (!existing) throw new CodedError('NOT_FOUND', 1017, `"${raw.trim()}" does not exist in this database.`);
     await this.repo.deleteValue(accountId, existing.id);
+    await this.events.emit(accountId, [this.valueEvent('deleted', id, existing)]);
+  }
+
+  /** Deletes a value already looked up by id (V2 `databases/delete-value`). */
+  async deleteValueRow(accountId: number, databaseId: number, value: ValueRow): Promise<void> {
+    await this.repo.deleteValue(accountId, value.id);
+    await this.events.emit(accountId, [this.valueEvent('deleted', databaseId, value)]);
   }
 
   /** Generates `count` random or sequential values that are not in the database yet; answers how many were added. */

@@ -55,7 +55,7 @@ export function databasesV2(service: DatabasesService, imports: DatabaseImports)
     bindV2(v2Routes.deleteValue, async ({ session, body }) => {
       const current = await service.repo.getValue(session.accountId, body.valueId);
       if (!current || current.database_id !== body.id) throw new AppError('NOT_FOUND', 'This value does not exist.');
-      await service.repo.deleteValue(session.accountId, current.id);
+      await service.deleteValueRow(session.accountId, body.id, current);
       return { ok: true as const };
     }),
     bindV2(v2Routes.autofillValues, async ({ session, body }) => ({ added: await service.autofill(session.accountId, body.id, body) })),

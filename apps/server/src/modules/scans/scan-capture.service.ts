@@ -13,6 +13,7 @@ import type { CaptureRead, CaptureServiceRow, NewScan, ScanListRow, ScanRecord, 
 import type { ScanWriter } from './scan-writer.js';
 import { runtimeType } from '../specialized/specialized-runtime.js';
 import type { TypeVerdict } from '../specialized/specialized-type.js';
+import type { WebhookEvents } from '../webhooks/webhook-events.js';
 import { describePeriod, fillVariables, isActive, limitWindowStart, localParts, responseKind, rewrite } from './validation-rules.js';
 
 /** The caller of the scanner API. */
@@ -52,7 +53,7 @@ function scannedAtOf(input: CaptureInput, receivedAt: string, index: number | nu
 
 /** Judges, stores and announces scans: the validation engine of issue 6. */
 export class ScanCaptureService {
-  constructor(private readonly deps: { repo: ScansRepo; writer: ScanWriter; storage: BlobStorage; bus: EventBus; postbacks: Postbacks; queue: JobQueue }) {}
+  constructor(private readonly deps: { repo: ScansRepo; writer: ScanWriter; storage: BlobStorage; bus: EventBus; postbacks: Postbacks; queue: JobQueue; events: WebhookEvents }) {}
 
   /** One online scan: judged now; a retry with the same client scan id answers the stored result. */
   async scan(caller: Scanner, input: CaptureInput): Promise<ScanResult> {
@@ -81,6 +82,11 @@ export class ScanCaptureService {
       results.push(await this.capture(caller, input, { kind: 'upload', uploadFor }, index, read));
     }
     for (const id of uploads.values()) await this.deps.repo.refreshUploadCount(caller.accountId, id);
+    const stored = (serviceId: number) => results.filter((r, i) => !r.replayed && scans[i]!.serviceId === serviceId).length;
+    await this.deps.events.emit(
+      caller.accountId,
+      [...uploads].map(([serviceId, id]) => ({ type: 'upload.completed' as const, serviceId, data: { id, serviceId, appUserId: caller.appUserId, deviceId: caller.deviceId, scanCount: stored(serviceId) } })),
+    );
     for (const m of mailed) await this.deps.queue.enqueue(UPLOAD_EMAIL_JOB, m, { accountId: caller.accountId, maxAttempts: 5 });
     const first = [...uploads.values()][0] ?? (await this.deps.repo.findByClientId(caller.accountId, scans[0]!.clientScanId))?.upload_id;
     if (first === undefined || first === null) throw new AppError('CONFLICT', 'These scans were stored before, outside an upload.');
@@ -164,6 +170,17 @@ export class ScanCaptureService {
     }
     await this.deps.bus.publish({ accountId, topic: 'scan', id: scanId });
     for (const topic of verdict.topics ?? []) await this.deps.bus.publish({ accountId, topic, id: service.id });
+    // Costs a cached map lookup when the account has no subscription (the ingest path is benchmarked).
+    await this.deps.events.emit(accountId, [
+      {
+        type: 'scan.created',
+        serviceId: service.id,
+        data: {
+          id: scanId, serviceId: service.id, value, status, response, appUserId: caller.appUserId, deviceId: caller.deviceId, uploadId, clientScanId: input.clientScanId, scannedAt, receivedAt,
+          answers: input.answers.map((a) => ({ questionId: a.questionId, values: a.values })), properties: { ...Object.fromEntries(sent), ...verdict.properties },
+        },
+      },
+    ]);
     const shown = responseKind(response);
     const result: ScanResult = { clientScanId: input.clientScanId, scanId, status, text: shown.text, textKind: shown.kind, duplicate: verdict.duplicate, followUpQuestionIds: followUpQuestions(questions, status), replayed: false };
     if (verdict.properties) result.outcome = verdict.properties;

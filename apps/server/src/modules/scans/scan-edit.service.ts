@@ -6,13 +6,18 @@ import { AppError } from '../../platform/errors.js';
 import type { ScanSearchService } from './scan-search.service.js';
 import { statusWord } from './validation-rules.js';
 import type { NewAnswer, ScansRepo } from './scans.repo.js';
+import { noWebhookEvents, type WebhookEvents } from '../webhooks/webhook-events.js';
 
 type Edit = { id: number; value?: string | undefined; status?: number | undefined; response?: string | undefined; answers?: { questionId: number; values: string[] }[] | undefined; properties?: Record<string, string | null> | undefined };
 
 
 /** Administrators correcting scans: every change moves the modified time and is kept in the scan's history. */
 export class ScanEditService {
-  constructor(private readonly deps: { repo: ScansRepo; search: ScanSearchService; bus: EventBus; editorName: (session: Session) => Promise<string> }) {}
+  constructor(private readonly deps: { repo: ScansRepo; search: ScanSearchService; bus: EventBus; editorName: (session: Session) => Promise<string>; events?: WebhookEvents }) {}
+
+  private get events(): WebhookEvents {
+    return this.deps.events ?? noWebhookEvents;
+  }
 
   /** One scan with answers, properties and history. */
   async get(accountId: number, id: number): Promise<ScanDetail & { history: ScanEdit[] }> {
@@ -68,6 +73,13 @@ export class ScanEditService {
       const editor = await this.deps.editorName(session);
       await this.deps.repo.transaction((r) => r.applyEdit(accountId, scan.id, { fields, answers, properties, at: nowIso(), editor, changes }));
       await this.deps.bus.publish({ accountId, topic: 'scan', id: scan.id });
+      await this.events.emit(accountId, [
+        {
+          type: 'scan.updated',
+          serviceId: scan.service_id,
+          data: { id: scan.id, serviceId: scan.service_id, value: fields.value ?? scan.value, status: fields.status ?? scan.status, response: fields.response ?? scan.response, changes },
+        },
+      ]);
     }
     return this.get(accountId, scan.id);
   }
@@ -80,6 +92,10 @@ export class ScanEditService {
     if (missing !== undefined) throw new AppError('NOT_FOUND', `Scan ${missing} does not exist; nothing was deleted.`);
     const deleted = await this.deps.repo.transaction((r) => r.deleteScans(accountId, unique));
     await this.deps.bus.publish({ accountId, topic: 'scan' });
+    await this.events.emit(
+      accountId,
+      rows.map((r) => ({ type: 'scan.deleted' as const, serviceId: r.service_id, data: { id: r.id, serviceId: r.service_id, value: r.value, scannedAt: r.scanned_at } })),
+    );
     return deleted;
   }
 }

@@ -7,6 +7,7 @@ import { el, textEl, type XmlNode } from '../../platform/xml/xml-writer.js';
 import { formatInZone, isDate, isTimeZoneName, normalTime, parseModifiedDiff, sortKeys, zonedToUtc, type ScanFilter, type ScanSort, type SortKey, type TimeField } from './scan-filter.js';
 import type { ScanCountsRepo } from './scan-counts.repo.js';
 import type { ScansRepo } from './scans.repo.js';
+import { noWebhookEvents, type WebhookEvents } from '../webhooks/webhook-events.js';
 
 const DEFAULT_ZONE = 'America/New_York';
 /** The largest paging offset taken: far past any real result, and safe for both databases' integers. */
@@ -146,7 +147,7 @@ function xmlName(name: string): string {
 }
 
 /** The `scans`, `uploads` and `scan_properties` sections. */
-export function scansLegacy(repo: ScansRepo, counts: ScanCountsRepo, accountZone: (accountId: number) => Promise<string>): Record<string, LegacySection> {
+export function scansLegacy(repo: ScansRepo, counts: ScanCountsRepo, accountZone: (accountId: number) => Promise<string>, events: WebhookEvents = noWebhookEvents): Record<string, LegacySection> {
   return {
     scans: {
       actions: {
@@ -186,6 +187,7 @@ export function scansLegacy(repo: ScansRepo, counts: ScanCountsRepo, accountZone
           const found = await repo.search(auth.accountId, { scanIds: list, includeDeletedServices: true, includeDeletedUsers: true }, [], { limit: list.length, offset: 0 }, false);
           if (found.rows.length !== list.length) throw new LegacyError(804, `Scan could not be deleted: ${list.find((id) => !found.rows.some((r) => r.id === id))} does not exist.`);
           await repo.deleteScans(auth.accountId, list);
+          await events.emit(auth.accountId, found.rows.map((r) => ({ type: 'scan.deleted' as const, serviceId: r.service_id, data: { id: r.id, serviceId: r.service_id, value: r.value, scannedAt: r.scanned_at } })));
           return [];
         }),
       },

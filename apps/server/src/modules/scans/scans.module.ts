@@ -24,6 +24,7 @@ import { ScanInsightsService, thumbnailKey, type MapConfig } from './scan-insigh
 import { ScannerPagesService } from './scanner-pages.service.js';
 import { UploadsRepo } from './uploads.repo.js';
 import { UploadsService } from './uploads.service.js';
+import { noWebhookEvents, type WebhookEvents } from '../webhooks/webhook-events.js';
 
 /** Scan capture (issue 6), wired once per process. */
 export type Scans = ReturnType<typeof createScans>;
@@ -44,7 +45,10 @@ export function createScans(deps: {
   limits: { signinPerIpPerMinute: number; signinPerEmailPerHour: number };
   /** Queues exportscan runs (the tasks module). */
   tasks: ExportRunner;
+  /** Webhook events: scans created, updated, deleted, uploads completed. */
+  events?: WebhookEvents;
 }) {
+  const events = deps.events ?? noWebhookEvents;
   // Deleted scans take their photos and signatures, and the thumbnails made of them, out of storage.
   const removeScanFiles = async (keys: string[]) => {
     for (const key of keys) {
@@ -55,7 +59,7 @@ export function createScans(deps: {
   const repo = new ScansRepo(deps.db.kysely, deps.db.dialect, removeScanFiles);
   const postbacks = new Postbacks({ repo, queue: deps.queue, bus: deps.bus, allowPrivateUrls: deps.allowPrivateUrls, timeoutMs: deps.postbackTimeoutMs });
   const sessions = new ScannerSessionsService({ repo: new ScannerSessionsRepo(deps.db.kysely), appUsers: deps.scanConfig.appUsers, devices: deps.scanConfig.devices, accounts: deps.accounts, limiter: deps.limiter, limits: deps.limits });
-  const capture = new ScanCaptureService({ repo, writer: new ScanWriter(repo), storage: deps.storage, bus: deps.bus, postbacks, queue: deps.queue });
+  const capture = new ScanCaptureService({ repo, writer: new ScanWriter(repo), storage: deps.storage, bus: deps.bus, postbacks, queue: deps.queue, events });
   /** Job handlers this module owns: postback deliveries and upload emails. */
   const jobHandlers = () => new Map([...postbacks.handlers(), [UPLOAD_EMAIL_JOB, uploadEmailHandler({ repo, mailer: deps.mailer, services: (accountId, serviceId) => repo.captureService(accountId, serviceId, 0) })]]);
   /** The account's time zone (its owner's), for legacy timestamps and period rules. */
@@ -69,7 +73,7 @@ export function createScans(deps: {
     const person = member ?? (await deps.accounts.getAdmin(session.adminId));
     return person ? `${person.name} <${person.email}>` : 'An administrator';
   };
-  const edits = new ScanEditService({ repo, search, bus: deps.bus, editorName });
+  const edits = new ScanEditService({ repo, search, bus: deps.bus, editorName, events });
   const templates = new ExportTemplatesService({ repo: new ExportTemplatesRepo(deps.db.kysely, deps.db.dialect), accountZone, runner: deps.tasks });
   const insightsRepo = new ScanInsightsRepo(deps.db.kysely, deps.db.dialect, repo);
   const insights = new ScanInsightsService({ repo: insightsRepo, counts, storage: deps.storage, map: deps.map, accountZone });

@@ -4,7 +4,7 @@ import type { EventBus } from '../../platform/bus/event-bus.js';
 import type { Db } from '../../platform/db/database.js';
 import { JobQueue, defaultQueueOptions } from '../../platform/jobs/job-queue.js';
 import { JobWorker } from '../../platform/jobs/job-worker.js';
-import { JobsRepo } from '../../platform/jobs/jobs.repo.js';
+import { JobsRepo, type JobRow } from '../../platform/jobs/jobs.repo.js';
 import type { JobHandler } from '../../platform/jobs/job-types.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
@@ -35,12 +35,15 @@ export function createJobsModule(deps: { config: Config; db: Db; bus: EventBus; 
   const scheduler = new TaskScheduler(tasksRepo, queue, deps.log);
   // Job types that are not tasks (postback deliveries), registered by the modules that own them.
   const extraHandlers = new Map<string, JobHandler>();
+  // Listeners told of every finished run (webhooks), attached when the worker is built.
+  const finishedListeners: ((job: JobRow, state: string) => void)[] = [];
   // The worker is built on first use, after every module has registered its task types.
   let worker: JobWorker | undefined;
   const getWorker = (): JobWorker => {
     if (!worker) {
       worker = new JobWorker(queue, new Map([...tasks.jobHandlers(), ...extraHandlers]), deps.log, { concurrency: deps.config.jobs.concurrency, pollMs: 500, shutdownGraceMs: 10_000 });
       worker.onFinished((job, state) => void notifier.notify(job, state).catch((err: unknown) => deps.log.error({ err }, 'task notification failed')));
+      for (const listener of finishedListeners) worker.onFinished(listener);
     }
     return worker;
   };
@@ -55,6 +58,11 @@ export function createJobsModule(deps: { config: Config; db: Db; bus: EventBus; 
     registerJob: (type: string, handler: JobHandler) => {
       if (worker) throw new Error(`Job type ${type} registered after the worker started.`);
       extraHandlers.set(type, handler);
+    },
+    /** Tells `listener` of every run that ends (call before the worker starts). */
+    onRunFinished: (listener: (job: JobRow, state: string) => void) => {
+      if (worker) throw new Error('Run listener added after the worker started.');
+      finishedListeners.push(listener);
     },
     /** Deletes finished runs past the retention with their files, then uploaded source files nothing uses; answers how many runs. */
     cleanup: async () => {

@@ -327,6 +327,47 @@ export type ExportTemplatesTable = {
   updated_at: Timestamp;
 };
 
+/** A webhook subscription (migration 0013); `events` and `service_ids` are JSON arrays. */
+export type WebhookSubscriptionsTable = {
+  id: Generated<number>;
+  account_id: number;
+  url: string;
+  description: Generated<string>;
+  events: string;
+  service_ids: Generated<string>;
+  active: Generated<number>;
+  paused_reason: 'manual' | 'failing' | null;
+  /** The signing secret as issued (whsec_…), never answered after creation. */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: Timestamp | null;
+  failing_since: Timestamp | null;
+  drain_job_id: number | null;
+  drain_until: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** One message to one subscription, with its last attempt (migration 0013). */
+export type WebhookDeliveriesTable = {
+  id: Generated<number>;
+  account_id: number;
+  subscription_id: number;
+  message_id: string;
+  event_type: string;
+  payload: string;
+  status: Generated<'pending' | 'succeeded' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  http_status: number | null;
+  response_body: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  redelivery_of: number | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+};
+
 /** The whole schema as Kysely sees it. */
 export type Database = {
   accounts: AccountsTable;
@@ -361,4 +402,6 @@ export type Database = {
   scan_counts_hourly: ScanCountsHourlyTable;
   scan_counts_account_hourly: ScanCountsAccountHourlyTable;
   export_templates: ExportTemplatesTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 };

@@ -87,13 +87,17 @@ export type OutboundReply = { status: number; contentType: string; body: Buffer;
 
 /** POSTs a form to a customer URL with a timeout, keeping at most `maxBytes` of the reply. */
 export async function postForm(urlText: string, fields: [string, string][], options: { allowPrivate: boolean; timeoutMs: number; maxBytes: number }): Promise<OutboundReply> {
+  return postBody(urlText, new URLSearchParams(fields).toString(), { 'content-type': 'application/x-www-form-urlencoded' }, options);
+}
+
+/** POSTs a body with the given headers to a customer URL (webhooks: JSON with signature headers), keeping at most `maxBytes` of the reply. */
+export async function postBody(urlText: string, body: string, headers: Record<string, string>, options: { allowPrivate: boolean; timeoutMs: number; maxBytes: number }): Promise<OutboundReply> {
   const url = checkOutboundUrl(urlText, options.allowPrivate);
-  const body = new URLSearchParams(fields).toString();
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(
       url,
-      { method: 'POST', lookup: guardedLookup(options.allowPrivate), timeout: options.timeoutMs, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'user-agent': 'Scanbase' } },
+      { method: 'POST', lookup: guardedLookup(options.allowPrivate), timeout: options.timeoutMs, headers: { 'user-agent': 'Scanbase', ...headers, 'content-length': Buffer.byteLength(body) } },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;

@@ -1,0 +1,40 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { RouterLink } from '../../../ui/RouterLink';
+
+type Card = { title: string; text: string; href?: string; linkText?: string };
+
+/** The other integrations: the postback tool is built (linked); the tabs not built yet say so, without a link. */
+const cards: Card[] = [
+  { title: 'Postback', text: 'Validate or forward scans to your own server as they arrive. Test your endpoint with the postback tool.', href: '/account/postbacktool/', linkText: 'Open the postback tool' },
+  { title: 'File storage', text: 'Copy scan exports and photos to cloud storage.' },
+  { title: 'Zapier', text: 'Connect scans to thousands of apps without code.' },
+  { title: 'Make', text: 'Build scenarios that react to scans.' },
+  { title: 'Single sign-on', text: 'Let your team sign in with your identity provider.' },
+];
+
+/** Cards for the other integration tabs: a link where the screen exists, “Coming” where it does not yet. */
+export function OtherIntegrations() {
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(5, 1fr)' } }}>
+      {cards.map((card) => (
+        <Paper component="li" variant="outlined" key={card.title} sx={{ p: 2, display: 'grid', gap: 0.75, alignContent: 'start' }}>
+          <Typography variant="h3" sx={{ fontSize: 16 }}>
+            {card.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {card.text}
+          </Typography>
+          {card.href ? (
+            <RouterLink href={card.href}>{card.linkText}</RouterLink>
+          ) : (
+            <Typography variant="body2" sx={{ fontWeight: 600, color: '#37474f' }}>
+              Coming: not available yet
+            </Typography>
+          )}
+        </Paper>
+      ))}
+    </Box>
+  );
+}
