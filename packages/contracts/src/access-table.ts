@@ -1,4 +1,4 @@
-import { admin, APP, member, PUBLIC, type AccessRule } from './access.js';
+import { admin, APP, member, owner, PUBLIC, type AccessRule } from './access.js';
 
 /**
  * THE access table: who may call every legacy action and every V2 route (product spec section 6).
@@ -53,6 +53,7 @@ export const v2Access: Record<string, AccessRule> = {
   'auth/reset-password': PUBLIC,
   'auth/select-account': PUBLIC,
   'auth/signin': PUBLIC,
+  'auth/signin/verify': PUBLIC,
   'auth/signout': member(),
   'auth/signup': PUBLIC,
   'auth/verify-email': PUBLIC,
@@ -65,6 +66,12 @@ export const v2Access: Record<string, AccessRule> = {
   'me/sessions': member(),
   'me/sessions/revoke': member(),
   'me/update': member(),
+  // two-factor.ts: your own two-factor sign-in; resetting a member's and the account-wide requirement
+  'me/two-factor/disable': member(),
+  'me/two-factor/enable': member(),
+  'me/two-factor/recovery-codes': member(),
+  'me/two-factor/setup': member(),
+  'me/two-factor/status': member(),
   // barcodes.ts
   'barcode_template/create': admin(),
   'barcode_template/delete': admin(),
@@ -142,6 +149,7 @@ export const v2Access: Record<string, AccessRule> = {
   'services/update': admin(),
   // settings.ts
   'settings/get': admin({ privilege: 'webapp_login' }),
+  'settings/require-two-factor': owner(),
   'settings/update': admin({ privilege: 'webapp_login' }),
   // tasks.ts
   'jobs/cancel': admin(),
@@ -164,6 +172,7 @@ export const v2Access: Record<string, AccessRule> = {
   'team/list': admin(),
   'team/remove': admin(),
   'team/resend-invite': admin(),
+  'team/reset-two-factor': admin(),
   'team/update': admin(),
 };
 

@@ -19,6 +19,7 @@ export * from './scan-data.js';
 export * from './scanner-pages.js';
 export * from './postback-tool.js';
 export * from './profile.js';
+export * from './two-factor.js';
 export { v2Routes } from './routes.js';
 export * from './access.js';
 export * from './access-table.js';

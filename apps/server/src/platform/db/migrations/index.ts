@@ -10,6 +10,7 @@ import * as m0007 from './0007-scan-search-indexes.js';
 import * as m0008 from './0008-scan-counts.js';
 import * as m0009 from './0009-scan-ingest.js';
 import * as m0010 from './0010-session-details.js';
+import * as m0012 from './0012-two-factor.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-scan-counts': m0008,
   '0009-scan-ingest': m0009,
   '0010-session-details': m0010,
+  '0012-two-factor': m0012,
 };
