@@ -161,10 +161,11 @@ export class AuthTokensRepo {
       .deleteFrom('auth_tokens')
       .where('account_id', '=', accountId)
       .where('kind', '=', 'session')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('two_factor as f')
+      .where((outer) =>
+        outer.not(
+          outer.exists(
+            outer
+              .selectFrom('two_factor as f')
               .select('f.id')
               .whereRef('f.account_id', '=', 'auth_tokens.account_id')
               .where('f.enabled_at', 'is not', null)

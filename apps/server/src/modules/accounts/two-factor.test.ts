@@ -61,7 +61,8 @@ describe('two-factor sign-in', () => {
     expect(setup.body.uri).toContain(`secret=${secret}`);
     const wrong = await v2(t.app, 'me/two-factor/enable', { code: wrongCode(secret) }, owner.token);
     expect(wrong.status).toBe(422);
-    expect(wrong.body.details).toEqual([{ path: 'code', message: expect.stringContaining('not right') }]);
+    expect(wrong.body.details).toMatchObject([{ path: 'code' }]);
+    expect(wrong.body.message).toContain('not right');
     // Not on yet: the password alone still signs in.
     expect((await signIn(owner.email, owner.password)).body.kind).toBe('signed_in');
 
@@ -105,7 +106,8 @@ describe('two-factor sign-in', () => {
     expect((await v2(t.app, 'auth/signin/verify', { challenge: await challenge(), recoveryCode: recoveryCodes[0] })).status).toBe(200);
     const used = await v2(t.app, 'auth/signin/verify', { challenge: await challenge(), recoveryCode: recoveryCodes[0] });
     expect(used.status).toBe(422);
-    expect(used.body.details).toEqual([{ path: 'recoveryCode', message: expect.stringContaining('used already') }]);
+    expect(used.body.details).toMatchObject([{ path: 'recoveryCode' }]);
+    expect(used.body.message).toContain('used already');
     // Typed back in capitals with a space instead of the dash, it still counts.
     expect((await v2(t.app, 'auth/signin/verify', { challenge: await challenge(), recoveryCode: recoveryCodes[1]!.toUpperCase().replace('-', ' ') })).status).toBe(200);
     expect((await v2(t.app, 'me/two-factor/status', {}, owner.token)).body).toMatchObject({ enabled: true, recoveryCodesLeft: 8 });

@@ -5,6 +5,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useServices } from '../../../app/useServices';
 import { PublicFrame } from '../../../ui/PublicFrame';
@@ -14,6 +15,7 @@ import { AuthHeading } from '../components/AuthHeading';
 import { FormAlert } from '../components/FormAlert';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import { clearPendingChoice, loadPendingChoice } from '../pending-choice';
+import { codeStep, savePendingTwoFactor } from '../pending-two-factor';
 
 const roleLabels: Record<string, string> = { owner: 'Owner', admin: 'Administrator', billing_admin: 'Billing administrator' };
 
@@ -22,6 +24,7 @@ export function SelectCompanyPage() {
   const { v2 } = useServices();
   const to = useQueryParam('to');
   const complete = useCompleteSignIn();
+  const navigate = useNavigate();
   const [choice] = useState(loadPendingChoice);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -43,7 +46,13 @@ export function SelectCompanyPage() {
     try {
       const reply = await v2.call(selectAccount, { ticket: choice.ticket, accountId });
       clearPendingChoice();
-      await complete(reply, to);
+      if (reply.kind === 'signed_in') {
+        await complete(reply, to);
+        return;
+      }
+      // This company's login has two-factor sign-in on: its code is asked for on /signin.
+      savePendingTwoFactor(codeStep(reply, to));
+      await navigate({ href: '/signin', replace: true });
     } catch (error) {
       setMessage(error instanceof Error ? error.message : 'Could not sign in to this company.');
       setBusyId(null);

@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../ui/TextInput';
 import Typography from '@mui/material/Typography';
+import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useServices } from '../../../app/useServices';
@@ -17,6 +18,7 @@ import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import { useServerErrors } from '../hooks/useServerErrors';
+import { codeStep, savePendingTwoFactor } from '../pending-two-factor';
 
 const form = z.object({
   email,
@@ -32,6 +34,7 @@ export function SignInCompanyPage() {
   const to = useQueryParam('to');
   const company = useQueryParam('company') ?? '';
   const complete = useCompleteSignIn();
+  const navigate = useNavigate();
   const { register, handleSubmit, setError, formState } = useForm<Input, unknown, Output>({
     resolver: zodResolver(form),
     defaultValues: { email: '', password: '', accountId: company },
@@ -42,7 +45,10 @@ export function SignInCompanyPage() {
     try {
       const reply = await v2.call(signIn, values);
       if (reply.kind === 'signed_in') await complete(reply, to);
-      else report(new Error('That company ID is not one of yours. Check it, or sign in without it to choose from a list.'));
+      else if (reply.kind === 'two_factor') {
+        savePendingTwoFactor(codeStep(reply, to));
+        await navigate({ href: '/signin', replace: true });
+      } else report(new Error('That company ID is not one of yours. Check it, or sign in without it to choose from a list.'));
     } catch (error) {
       report(error);
     }

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../ui/TextInput';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
 import { preloadPublicPages } from '../../../app/page-loaders';
 import { useServices } from '../../../app/useServices';
@@ -18,8 +18,10 @@ import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
 import { homeFor, useCompleteSignIn } from '../hooks/useCompleteSignIn';
+import { usePendingTwoFactor } from '../hooks/usePendingTwoFactor';
 import { useServerErrors } from '../hooks/useServerErrors';
 import { savePendingChoice } from '../pending-choice';
+import { codeStep, savePendingTwoFactor } from '../pending-two-factor';
 import { checkField, checkSignIn, normalEmail, type SignInErrors, type SignInField, type SignInFields } from '../sign-in-form';
 
 /*
@@ -38,6 +40,9 @@ function loadContract(): Promise<{ signIn: typeof signIn }> {
 }
 
 const fieldOrder: readonly SignInField[] = ['email', 'password'];
+
+// The second step (a code, or the set-up an account requires) is loaded only once the password was right.
+const TwoFactorStep = lazy(() => import('../components/TwoFactorStep').then((m) => ({ default: m.TwoFactorStep })));
 
 /** /signin: email and password; `to` is where to go afterwards, `company` picks the account. */
 export function SignInPage() {
@@ -58,6 +63,7 @@ export function SignInPage() {
     if (name === 'email' || name === 'password') setErrors((current) => ({ ...current, [name]: error.message }));
   };
   const { message, report } = useServerErrors(setError, fieldOrder);
+  const pending = usePendingTwoFactor();
 
   useEffect(() => {
     // Someone already signed in goes straight on; the guard there re-checks the token with the server.
@@ -81,6 +87,10 @@ export function SignInPage() {
         await complete(reply, to);
         return;
       }
+      if (reply.kind === 'two_factor') {
+        savePendingTwoFactor(codeStep(reply, to));
+        return;
+      }
       savePendingChoice({ ticket: reply.ticket, accounts: reply.accounts });
       await navigate({ href: `/select-company${to ? `?${new URLSearchParams({ to }).toString()}` : ''}` });
     } catch (error) {
@@ -99,6 +109,16 @@ export function SignInPage() {
     setSubmitted(true);
     setBusy(false);
   };
+
+  if (pending) {
+    return (
+      <PublicFrame>
+        <Suspense fallback={<Typography role="status">Loading…</Typography>}>
+          <TwoFactorStep pending={pending} onCancel={() => setValues((current) => ({ ...current, password: '' }))} />
+        </Suspense>
+      </PublicFrame>
+    );
+  }
 
   return (
     <PublicFrame>
