@@ -24,6 +24,8 @@ export const accountChoice = z.object({ accountId: id, companyName: z.string(), 
 /** A correct password for a login with two-factor sign-in: a short-lived, single-use challenge for `auth/signin/verify` (not a session). */
 export const twoFactorChallenge = z.object({ kind: z.literal('two_factor'), challenge: z.string(), expiresInSeconds: z.number().int().positive() });
 const signedIn = z.object({ kind: z.literal('signed_in'), token: z.string(), user: sessionUser });
+/** Signed in, but the account requires two-factor sign-in this person has not set up: the session may only set it up (`twoFactorSetupPaths`). */
+export const twoFactorSetupSession = z.object({ kind: z.literal('two_factor_setup'), token: z.string(), user: sessionUser });
 
 /** A code from the authenticator app: six digits (spaces are ignored). */
 export const totpCode = z.string().max(20).transform((value) => value.replace(/\s+/g, '')).pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
@@ -64,9 +66,9 @@ export const resendVerification = defineV2Route({
 export const signIn = defineV2Route({
   path: 'auth/signin',
   access: 'public',
-  summary: 'Sign in with email and password. An email on several accounts answers with the accounts to choose from; a login with two-factor sign-in answers a challenge for `auth/signin/verify`.',
+  summary: 'Sign in with email and password. An email on several accounts answers with the accounts to choose from; a login with two-factor sign-in answers a challenge for `auth/signin/verify`; `two_factor_setup` is a session that may only set up the two-factor sign-in its account requires.',
   body: z.object({ email, password: z.string().min(1, 'Enter your password').max(200, 'A password has at most 200 characters'), accountId: id.optional() }),
-  reply: z.discriminatedUnion('kind', [signedIn, z.object({ kind: z.literal('choose_account'), ticket: z.string(), accounts: z.array(accountChoice) }), twoFactorChallenge]),
+  reply: z.discriminatedUnion('kind', [signedIn, z.object({ kind: z.literal('choose_account'), ticket: z.string(), accounts: z.array(accountChoice) }), twoFactorChallenge, twoFactorSetupSession]),
 });
 
 export const verifySignIn = defineV2Route({
@@ -82,7 +84,7 @@ export const selectAccount = defineV2Route({
   access: 'public',
   summary: 'Finish a multi-account sign-in by choosing one of the offered accounts; a login with two-factor sign-in answers a challenge for `auth/signin/verify`.',
   body: z.object({ ticket: z.string().min(10).max(200), accountId: id }),
-  reply: z.discriminatedUnion('kind', [signedIn, twoFactorChallenge]),
+  reply: z.discriminatedUnion('kind', [signedIn, twoFactorChallenge, twoFactorSetupSession]),
 });
 
 export const signOut = defineV2Route({

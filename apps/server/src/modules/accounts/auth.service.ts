@@ -54,7 +54,7 @@ export type AuthServiceDeps = {
 
 /** How a sign-in goes on once the login is known: a session, or the second step of two-factor sign-in. */
 type SignedIn = { kind: 'signed_in'; token: string; user: SessionUser };
-type Challenge = { kind: 'two_factor'; challenge: string; expiresInSeconds: number };
+type Challenge = { kind: 'two_factor'; challenge: string; expiresInSeconds: number } | { kind: 'two_factor_setup'; token: string; user: SessionUser };
 
 /** Registration, verification, sign-in (with the multi-account choice), sign-out and password reset. */
 export class AuthService {
@@ -171,9 +171,12 @@ export class AuthService {
     return this.proceed(chosen, seen);
   }
 
-  /** A login whose password was right: a session, or a challenge when it has two-factor sign-in on. */
+  /** A login whose password was right: a session (one that may only set up two-factor sign-in when its account requires it), or a challenge when it has it on. */
   private async proceed(login: Candidate, seen: SeenFrom): Promise<SignedIn | Challenge> {
-    if (!(await this.deps.twoFactor.isOn({ accountId: login.accountId, accountUserId: login.accountUserId }))) return { kind: 'signed_in', ...(await this.issueSession(login, seen)) };
+    if (!(await this.deps.twoFactor.isOn({ accountId: login.accountId, accountUserId: login.accountUserId }))) {
+      const started = await this.issueSession(login, seen);
+      return { kind: started.user.twoFactorSetupRequired ? 'two_factor_setup' : 'signed_in', ...started };
+    }
     const secret = newSecret();
     const expires = new Date(Date.now() + CHALLENGE_SECONDS * 1000).toISOString();
     await this.deps.tokens.insert('two_factor_challenge', hashSecret(secret), { accountId: login.accountId, adminId: login.adminId, accountUserId: login.accountUserId }, expires, JSON.stringify(login));

@@ -180,12 +180,12 @@ describe('two-factor sign-in', () => {
     expect((await v2(t.app, 'team/list', {}, owner.token)).status).toBe(200);
 
     const signedIn = await signIn(member.email, member.password);
-    expect(signedIn.body).toMatchObject({ kind: 'signed_in', user: { twoFactorSetupRequired: true } });
+    expect(signedIn.body).toMatchObject({ kind: 'two_factor_setup', user: { twoFactorSetupRequired: true } });
     const token = signedIn.body.token as string;
     const blocked = await v2(t.app, 'team/list', {}, token);
     expect(blocked.status).toBe(403);
-    expect(blocked.body.error).toBe('TWO_FACTOR_SETUP_REQUIRED');
-    expect((await v2(t.app, 'me/profile', {}, token)).body.error).toBe('TWO_FACTOR_SETUP_REQUIRED');
+    expect(blocked.body).toMatchObject({ error: 'FORBIDDEN', details: { twoFactorSetupRequired: true } });
+    expect((await v2(t.app, 'me/profile', {}, token)).body.details).toEqual({ twoFactorSetupRequired: true });
     expect((await legacy(t.app, { section: 'admin', action: 'retrieve', website_token: token })).errorCode).toBe('101');
     expect((await v2(t.app, 'me/get', {}, token)).body).toMatchObject({ twoFactorSetupRequired: true });
     expect((await v2(t.app, 'me/two-factor/status', {}, token)).body).toMatchObject({ enabled: false, requiredByAccount: true });
@@ -199,7 +199,7 @@ describe('two-factor sign-in', () => {
     expect((await v2(t.app, 'me/two-factor/disable', { password: member.password }, token)).status).toBe(403);
     // Signing out works at any point; an invitation accepted while it is required starts a set-up-only session.
     const newcomer = await inviteMember(owner.token);
-    expect((await v2(t.app, 'services/list', {}, newcomer.token)).body.error).toBe('TWO_FACTOR_SETUP_REQUIRED');
+    expect((await v2(t.app, 'services/list', {}, newcomer.token)).body.details).toEqual({ twoFactorSetupRequired: true });
     expect((await v2(t.app, 'auth/signout', {}, newcomer.token)).status).toBe(200);
     expect((await v2(t.app, 'me/get', {}, newcomer.token)).status).toBe(401);
 

@@ -134,7 +134,7 @@ export async function v2Plugin(app: FastifyInstance, options: V2PluginOptions): 
     if (refusal) throw new AppError(refusal.reason === 'unauthenticated' ? 'AUTH_FAILED' : 'FORBIDDEN', refusal.message);
     // The account requires two-factor sign-in this person has not set up: nothing else until they do.
     if (web?.twoFactorPending && rule.who !== 'public' && !setupPaths.has(path)) {
-      throw new AppError('TWO_FACTOR_SETUP_REQUIRED', 'Your account requires two-factor sign-in. Set it up to continue.');
+      throw new AppError('FORBIDDEN', 'Your account requires two-factor sign-in. Set it up to continue.', { twoFactorSetupRequired: true });
     }
     return { session: web, token };
   };

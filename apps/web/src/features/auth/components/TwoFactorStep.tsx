@@ -3,25 +3,33 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { signOut, verifySignIn } from '@scanbase/contracts/auth';
+import { signOut, verifySignIn, type SessionUser } from '@scanbase/contracts/auth';
 import { useRef, useState, type FormEvent } from 'react';
 import { useServices } from '../../../app/useServices';
-import { V2Error } from '../../../api/v2-client';
+import { V2Client, V2Error } from '../../../api/v2-client';
 import { TextInput } from '../../../ui/TextInput';
 import { TwoFactorSetupFlow } from '../../profile/components/TwoFactorSetupFlow';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
-import { clearPendingTwoFactor, type PendingTwoFactor } from '../pending-two-factor';
+import { handOverSecondStep, type SecondStep } from '../second-step';
 import { AuthHeading } from './AuthHeading';
 import { CodeField } from './CodeField';
 import { FormAlert } from './FormAlert';
 import { SubmitButton } from './SubmitButton';
 
+/** `onCancel(null)` goes back to the password form. */
+type Props = { step: SecondStep; onCancel: (none: null) => void };
+
 /** The sign-in's second step (loaded only when needed): a code or recovery code, or the set-up the account requires. */
-export function TwoFactorStep({ pending, onCancel }: { pending: PendingTwoFactor; onCancel: () => void }) {
-  return pending.kind === 'code' ? <CodeStep pending={pending} onCancel={onCancel} /> : <RequiredSetupStep pending={pending} onCancel={onCancel} />;
+export function TwoFactorStep({ step, onCancel }: Props) {
+  const { reply, to } = step;
+  const cancel = () => {
+    handOverSecondStep(null);
+    onCancel(null);
+  };
+  return reply.kind === 'two_factor' ? <CodeStep challenge={reply.challenge} to={to} onCancel={cancel} /> : <RequiredSetupStep token={reply.token} user={reply.user} to={to} onCancel={cancel} />;
 }
 
-function CodeStep({ pending, onCancel }: { pending: Extract<PendingTwoFactor, { kind: 'code' }>; onCancel: () => void }) {
+function CodeStep({ challenge, to, onCancel }: { challenge: string; to: string | undefined; onCancel: () => void }) {
   const { v2 } = useServices();
   const complete = useCompleteSignIn();
   const [mode, setMode] = useState<'code' | 'recovery'>('code');
@@ -32,10 +40,7 @@ function CodeStep({ pending, onCancel }: { pending: Extract<PendingTwoFactor, { 
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  const restart = () => {
-    clearPendingTwoFactor();
-    onCancel();
-  };
+  const restart = onCancel;
 
   const switchMode = () => {
     setMode((current) => (current === 'code' ? 'recovery' : 'code'));
@@ -55,9 +60,9 @@ function CodeStep({ pending, onCancel }: { pending: Extract<PendingTwoFactor, { 
     setBusy(true);
     setMessage(null);
     try {
-      const reply = await v2.call(verifySignIn, mode === 'code' ? { challenge: pending.challenge, code: value } : { challenge: pending.challenge, recoveryCode: value });
-      await complete(reply, pending.to);
-      clearPendingTwoFactor();
+      const reply = await v2.call(verifySignIn, mode === 'code' ? { challenge, code: value } : { challenge, recoveryCode: value });
+      handOverSecondStep(null);
+      await complete(reply, to);
     } catch (error) {
       setBusy(false);
       if (error instanceof V2Error && error.code === 'AUTH_FAILED') {
@@ -136,28 +141,29 @@ function CodeStep({ pending, onCancel }: { pending: Extract<PendingTwoFactor, { 
   );
 }
 
-function RequiredSetupStep({ pending, onCancel }: { pending: Extract<PendingTwoFactor, { kind: 'setup' }>; onCancel: () => void }) {
+function RequiredSetupStep({ token, user, to, onCancel }: { token: string; user: SessionUser; to: string | undefined; onCancel: () => void }) {
   const { v2 } = useServices();
   const complete = useCompleteSignIn();
-  const [client] = useState(() => v2.withToken(pending.token));
+  // This session is not the app's yet (only the set-up routes answer it): its calls carry it, and a failure signs nobody out.
+  const [client] = useState(() => new V2Client({ ...v2.options, session: { token, signOut: () => Promise.resolve() } }));
 
   const cancel = () => {
     // The set-up-only session ends; nothing else may use it anyway.
     void client.call(signOut, {}).catch(() => undefined);
-    clearPendingTwoFactor();
     onCancel();
   };
 
   return (
     <>
       <AuthHeading title="Set up two-factor sign-in">
-        {pending.user.account} requires two-factor sign-in for everyone on its team. Set it up now to continue: it takes a minute and an authenticator app on your phone.
+        {user.account} requires two-factor sign-in for everyone on its team. Set it up now to continue: it takes a minute and an authenticator app on your phone.
       </AuthHeading>
       <TwoFactorSetupFlow
         client={client}
         finishLabel="Continue to Scanbase"
-        onFinished={(user) => {
-          void complete({ token: pending.token, user }, pending.to).then(clearPendingTwoFactor);
+        onFinished={(signedIn) => {
+          handOverSecondStep(null);
+          void complete({ token, user: signedIn }, to);
         }}
       />
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>

@@ -5,7 +5,6 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useServices } from '../../../app/useServices';
 import { PublicFrame } from '../../../ui/PublicFrame';
@@ -13,9 +12,8 @@ import { RouterLink } from '../../../ui/RouterLink';
 import { useQueryParam } from '../../../ui/useQueryParam';
 import { AuthHeading } from '../components/AuthHeading';
 import { FormAlert } from '../components/FormAlert';
-import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
+import { useSignInOrSecondStep } from '../hooks/useSignInOrSecondStep';
 import { clearPendingChoice, loadPendingChoice } from '../pending-choice';
-import { codeStep, savePendingTwoFactor } from '../pending-two-factor';
 
 const roleLabels: Record<string, string> = { owner: 'Owner', admin: 'Administrator', billing_admin: 'Billing administrator' };
 
@@ -23,8 +21,7 @@ const roleLabels: Record<string, string> = { owner: 'Owner', admin: 'Administrat
 export function SelectCompanyPage() {
   const { v2 } = useServices();
   const to = useQueryParam('to');
-  const complete = useCompleteSignIn();
-  const navigate = useNavigate();
+  const complete = useSignInOrSecondStep();
   const [choice] = useState(loadPendingChoice);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -46,13 +43,7 @@ export function SelectCompanyPage() {
     try {
       const reply = await v2.call(selectAccount, { ticket: choice.ticket, accountId });
       clearPendingChoice();
-      if (reply.kind === 'signed_in') {
-        await complete(reply, to);
-        return;
-      }
-      // This company's login has two-factor sign-in on: its code is asked for on /signin.
-      savePendingTwoFactor(codeStep(reply, to));
-      await navigate({ href: '/signin', replace: true });
+      await complete(reply, to);
     } catch (error) {
       setMessage(error instanceof Error ? error.message : 'Could not sign in to this company.');
       setBusyId(null);

@@ -5,7 +5,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../ui/TextInput';
 import Typography from '@mui/material/Typography';
-import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useServices } from '../../../app/useServices';
@@ -16,9 +15,8 @@ import { AuthHeading } from '../components/AuthHeading';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
-import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
+import { useSignInOrSecondStep } from '../hooks/useSignInOrSecondStep';
 import { useServerErrors } from '../hooks/useServerErrors';
-import { codeStep, savePendingTwoFactor } from '../pending-two-factor';
 
 const form = z.object({
   email,
@@ -33,8 +31,7 @@ export function SignInCompanyPage() {
   const { v2 } = useServices();
   const to = useQueryParam('to');
   const company = useQueryParam('company') ?? '';
-  const complete = useCompleteSignIn();
-  const navigate = useNavigate();
+  const complete = useSignInOrSecondStep();
   const { register, handleSubmit, setError, formState } = useForm<Input, unknown, Output>({
     resolver: zodResolver(form),
     defaultValues: { email: '', password: '', accountId: company },
@@ -44,11 +41,8 @@ export function SignInCompanyPage() {
   const onSubmit = async (values: Output) => {
     try {
       const reply = await v2.call(signIn, values);
-      if (reply.kind === 'signed_in') await complete(reply, to);
-      else if (reply.kind === 'two_factor') {
-        savePendingTwoFactor(codeStep(reply, to));
-        await navigate({ href: '/signin', replace: true });
-      } else report(new Error('That company ID is not one of yours. Check it, or sign in without it to choose from a list.'));
+      if (reply.kind !== 'choose_account') await complete(reply, to);
+      else report(new Error('That company ID is not one of yours. Check it, or sign in without it to choose from a list.'));
     } catch (error) {
       report(error);
     }

@@ -18,10 +18,9 @@ import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
 import { homeFor, useCompleteSignIn } from '../hooks/useCompleteSignIn';
-import { usePendingTwoFactor } from '../hooks/usePendingTwoFactor';
 import { useServerErrors } from '../hooks/useServerErrors';
 import { savePendingChoice } from '../pending-choice';
-import { codeStep, savePendingTwoFactor } from '../pending-two-factor';
+import { heldSecondStep } from '../second-step';
 import { checkField, checkSignIn, normalEmail, type SignInErrors, type SignInField, type SignInFields } from '../sign-in-form';
 
 /*
@@ -41,8 +40,9 @@ function loadContract(): Promise<{ signIn: typeof signIn }> {
 
 const fieldOrder: readonly SignInField[] = ['email', 'password'];
 
-// The second step (a code, or the set-up an account requires) is loaded only once the password was right.
-const TwoFactorStep = lazy(() => import('../components/TwoFactorStep').then((m) => ({ default: m.TwoFactorStep })));
+// The second step of two-factor sign-in, loaded only when a password was right; its loader sits in the public
+// pages' chunk so that its chunk list stays out of this first page's.
+const TwoFactorStep = lazy(() => preloadPublicPages().then(({ twoFactorStep }) => twoFactorStep()));
 
 /** /signin: email and password; `to` is where to go afterwards, `company` picks the account. */
 export function SignInPage() {
@@ -63,7 +63,7 @@ export function SignInPage() {
     if (name === 'email' || name === 'password') setErrors((current) => ({ ...current, [name]: error.message }));
   };
   const { message, report } = useServerErrors(setError, fieldOrder);
-  const pending = usePendingTwoFactor();
+  const [secondStep, setSecondStep] = useState(heldSecondStep);
 
   useEffect(() => {
     // Someone already signed in goes straight on; the guard there re-checks the token with the server.
@@ -87,8 +87,8 @@ export function SignInPage() {
         await complete(reply, to);
         return;
       }
-      if (reply.kind === 'two_factor') {
-        savePendingTwoFactor(codeStep(reply, to));
+      if (reply.kind !== 'choose_account') {
+        setSecondStep({ reply, to });
         return;
       }
       savePendingChoice({ ticket: reply.ticket, accounts: reply.accounts });
@@ -110,18 +110,14 @@ export function SignInPage() {
     setBusy(false);
   };
 
-  if (pending) {
-    return (
-      <PublicFrame>
-        <Suspense fallback={<Typography role="status">Loading…</Typography>}>
-          <TwoFactorStep pending={pending} onCancel={() => setValues((current) => ({ ...current, password: '' }))} />
-        </Suspense>
-      </PublicFrame>
-    );
-  }
-
   return (
     <PublicFrame>
+      {secondStep ? (
+        <Suspense>
+          <TwoFactorStep step={secondStep} onCancel={setSecondStep} />
+        </Suspense>
+      ) : (
+        <>
       <AuthHeading title="Sign in">Welcome back. Sign in to manage your scanning services and data.</AuthHeading>
       <FormAlert message={message} />
       <Stack component="form" spacing={2.5} noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}>
@@ -162,6 +158,8 @@ export function SignInPage() {
           Sign in to a specific company
         </Link>
       </Typography>
+        </>
+      )}
     </PublicFrame>
   );
 }
