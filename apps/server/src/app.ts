@@ -58,7 +58,7 @@ function legacySections(c: Container): Record<string, LegacySection> {
 
 /** Every V2 route binding. Later modules add theirs here. */
 function v2Bindings(c: Container): V2Binding[] {
-  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks)];
+  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile, c.twoFactor), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks)];
 }
 
 /** Builds the Fastify instance (tests drive it with app.inject). */
@@ -86,11 +86,17 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes } });
 
   const resolveSession = (token: string) => c.auth.resolveSession(token);
+  // A session that still has to set up the two-factor sign-in its account requires is no session to the
+  // legacy API or live updates (V2 answers it only on the set-up routes: v2-plugin.ts).
+  const resolveFullSession = async (token: string) => {
+    const session = await c.auth.resolveSession(token);
+    return session?.twoFactorPending ? undefined : session;
+  };
   await app.register(legacyPlugin, {
     sections: legacySections(c),
     access: legacyAccess,
     gate: c.apiAccess,
-    resolveSession,
+    resolveSession: resolveFullSession,
     maintenance: c.maintenance,
     bodyLimit: config.bodyLimitBytes,
     uploadLimit: config.uploadLimitBytes,
@@ -107,7 +113,7 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
     await c.apiAccess.flushLog().catch((err: unknown) => app.log.error({ err }, 'could not write the last API log lines'));
   });
 
-  await app.register(liveUpdatesPlugin, { bus: c.bus, resolveSession });
+  await app.register(liveUpdatesPlugin, { bus: c.bus, resolveSession: resolveFullSession });
 
   app.get('/healthz', async () => ({ ok: true, version: VERSION }));
 

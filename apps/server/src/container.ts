@@ -12,6 +12,8 @@ import { AuthService } from './modules/accounts/auth.service.js';
 import { SettingsService } from './modules/accounts/settings.service.js';
 import { TeamService } from './modules/accounts/team.service.js';
 import { ProfileService } from './modules/accounts/profile.service.js';
+import { TwoFactorRepo } from './modules/accounts/two-factor.repo.js';
+import { TwoFactorService } from './modules/accounts/two-factor.service.js';
 import { ApiAccessRepo } from './modules/api-access/api-access.repo.js';
 import { ApiAccessService } from './modules/api-access/api-access.service.js';
 import { BarcodesRepo } from './modules/barcodes/barcodes.repo.js';
@@ -43,7 +45,8 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const maintenance = new MaintenanceMode(new SystemSettingsRepo(k));
   const accounts = new AccountsRepo(k);
   const tokens = new AuthTokensRepo(k);
-  const auth = new AuthService({ accounts, tokens, mailer: mail, limiter, config });
+  const twoFactor = new TwoFactorService({ repo: new TwoFactorRepo(k), accounts, tokens, mailer: mail, limiter, publicUrl: config.publicUrl, log });
+  const auth = new AuthService({ accounts, tokens, mailer: mail, limiter, twoFactor, config });
   const team = new TeamService({ accounts, tokens, mailer: mail, auth, publicUrl: config.publicUrl });
   const settings = new SettingsService(accounts);
   const profile = new ProfileService({ accounts, tokens, auth, mailer: mail, limiter, config });
@@ -75,5 +78,5 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const accountDeletion = new AccountDeletionService({ repo: deletionRepo, tokens, queue: jobs.queue, mailer: mail, limiter, publicUrl: config.publicUrl, graceDays: config.accountDeletionGraceDays });
   jobs.registerJob(ACCOUNT_EXPORT_JOB, accountExportHandler({ repo: deletionRepo, storage }));
   jobs.registerJob(ACCOUNT_PURGE_JOB, accountPurgeHandler({ repo: deletionRepo, storage, isDue: (accountId) => accountDeletion.duePurge(accountId) }));
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks };
 }

@@ -53,6 +53,7 @@ export const v2Access: Record<string, AccessRule> = {
   'auth/reset-password': PUBLIC,
   'auth/select-account': PUBLIC,
   'auth/signin': PUBLIC,
+  'auth/signin/verify': PUBLIC,
   'auth/signout': member(),
   'auth/signup': PUBLIC,
   'auth/verify-email': PUBLIC,
@@ -65,6 +66,12 @@ export const v2Access: Record<string, AccessRule> = {
   'me/sessions': member(),
   'me/sessions/revoke': member(),
   'me/update': member(),
+  // two-factor.ts: your own two-factor sign-in; resetting a member's and the account-wide requirement
+  'me/two-factor/disable': member(),
+  'me/two-factor/enable': member(),
+  'me/two-factor/recovery-codes': member(),
+  'me/two-factor/setup': member(),
+  'me/two-factor/status': member(),
   // barcodes.ts
   'barcode_template/create': admin(),
   'barcode_template/delete': admin(),
@@ -153,6 +160,7 @@ export const v2Access: Record<string, AccessRule> = {
   'services/update': admin(),
   // settings.ts
   'settings/get': admin({ privilege: 'webapp_login' }),
+  'settings/require-two-factor': owner(),
   'settings/update': admin({ privilege: 'webapp_login' }),
   // tasks.ts
   'jobs/cancel': admin(),
@@ -175,6 +183,7 @@ export const v2Access: Record<string, AccessRule> = {
   'team/list': admin(),
   'team/remove': admin(),
   'team/resend-invite': admin(),
+  'team/reset-two-factor': admin(),
   'team/update': admin(),
   // webhooks.ts
   'webhooks/create': admin(),

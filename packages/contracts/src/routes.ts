@@ -17,6 +17,7 @@ import * as profile from './profile.js';
 import * as specialized from './specialized.js';
 import * as accountDeletion from './account-deletion.js';
 import * as webhooks from './webhooks.js';
+import * as twoFactor from './two-factor.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -25,6 +26,7 @@ export const v2Routes = {
   resendVerification: auth.resendVerification,
   signIn: auth.signIn,
   selectAccount: auth.selectAccount,
+  verifySignIn: auth.verifySignIn,
   signOut: auth.signOut,
   forgotPassword: auth.forgotPassword,
   resetPassword: auth.resetPassword,
@@ -37,6 +39,13 @@ export const v2Routes = {
   revokeSession: profile.revokeSession,
   changeEmail: profile.changeEmail,
   confirmEmail: profile.confirmEmail,
+  getTwoFactor: twoFactor.getTwoFactor,
+  setUpTwoFactor: twoFactor.setUpTwoFactor,
+  enableTwoFactor: twoFactor.enableTwoFactor,
+  regenerateRecoveryCodes: twoFactor.regenerateRecoveryCodes,
+  disableTwoFactor: twoFactor.disableTwoFactor,
+  resetMemberTwoFactor: twoFactor.resetMemberTwoFactor,
+  requireTwoFactor: twoFactor.requireTwoFactor,
   listTeam: team.listTeam,
   inviteTeamMember: team.inviteTeamMember,
   updateTeamMember: team.updateTeamMember,

@@ -7,6 +7,8 @@ export const accountSettings = z.object({
   adminEmail: z.string(),
   databaseCount: z.number().int().min(0),
   timezone: z.string(),
+  /** Everyone on the team must use two-factor sign-in (changed by the owner with `settings/require-two-factor`). */
+  requireTwoFactor: z.boolean(),
 });
 export type AccountSettings = z.infer<typeof accountSettings>;
 

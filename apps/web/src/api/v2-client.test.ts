@@ -20,6 +20,7 @@ const user = {
   role: 'owner',
   accountPrivileges: { user: true, webapp_login: true, billing: true },
   timezone: 'UTC',
+  twoFactorSetupRequired: false,
 };
 
 let next: Reply;

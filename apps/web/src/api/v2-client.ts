@@ -84,7 +84,8 @@ function errorFields(json: unknown): { error?: string; message?: string; details
 
 /** The client of the JSON API (`/api-v2/`, spec section 7) with the error catalogue of section 8. */
 export class V2Client {
-  constructor(private readonly options: V2ClientOptions) {}
+  /** Readable so that a client for another token can be made from it (features/auth/components/TwoFactorStep.tsx). */
+  constructor(readonly options: V2ClientOptions) {}
 
   /** Calls a V2 route with a body typed by its contract and returns the validated reply. */
   async call<R extends V2Route>(route: R, body: RouteBody<R>, files?: Record<string, Blob>): Promise<RouteReply<R>> {

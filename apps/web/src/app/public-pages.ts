@@ -36,4 +36,7 @@ export const publicPages = {
   VerifyEmailPage: named(() => import('../features/auth/pages/VerifyEmailPage'), 'VerifyEmailPage'),
 };
 
+/** The second step of a sign-in with two-factor sign-in (a component of /signin, not a page; docs/ACCOUNT-TWO-FACTOR.md). */
+export const twoFactorStep = () => import('../features/auth/components/TwoFactorStep').then(({ TwoFactorStep }) => ({ default: TwoFactorStep }));
+
 export type PublicPageName = keyof typeof publicPages;

@@ -39,3 +39,15 @@ export function emailChangeNoticeMail(to: string, newEmail: string): MailMessage
     html: `<p>Someone signed in as you asked to change your Scanbase sign-in email to <b>${escapeHtml(newEmail)}</b>. It changes only once the link mailed to that address is opened.</p><p style="color:#555">If this was not you, sign in and change your password, then sign out your other sessions on Your profile.</p><p>— Scanbase</p>`,
   };
 }
+
+/** Tells a team member that an administrator switched their two-factor sign-in off. */
+export function twoFactorResetMail(to: string, companyName: string, byName: string, signInLink: string): MailMessage {
+  return message(
+    to,
+    'Your Scanbase two-factor sign-in was reset',
+    `${byName} switched off two-factor sign-in for your login to ${companyName} on Scanbase, and your sessions were signed out.`,
+    'Sign in and set it up again',
+    signInLink,
+    'If you did not ask for this, tell your account owner at once and change your password.',
+  );
+}

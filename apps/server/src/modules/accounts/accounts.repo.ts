@@ -35,6 +35,8 @@ export type AccountRow = {
   ip_allowlist: string;
   api_limit_minute: number | null;
   api_limit_day: number | null;
+  /** 1: everyone on the team must use two-factor sign-in. */
+  require_two_factor: number;
 };
 
 const adminColumns = [
@@ -70,6 +72,7 @@ const accountColumns = [
   'ip_allowlist',
   'api_limit_minute',
   'api_limit_day',
+  'require_two_factor',
 ] as const;
 
 /** SQL for accounts, their owners (admins) and team members (account users). */
@@ -105,7 +108,7 @@ export class AccountsRepo {
     return this.db.selectFrom('accounts').select(accountColumns).where('id', '=', accountId).executeTakeFirst();
   }
 
-  async updateAccount(accountId: number, patch: Partial<Pick<AccountRow, 'timezone_behavior' | 'admin_email' | 'ip_allowlist' | 'database_count'>>): Promise<void> {
+  async updateAccount(accountId: number, patch: Partial<Pick<AccountRow, 'timezone_behavior' | 'admin_email' | 'ip_allowlist' | 'database_count' | 'require_two_factor'>>): Promise<void> {
     if (Object.keys(patch).length === 0) return;
     await this.db.updateTable('accounts').set(patch).where('id', '=', accountId).execute();
   }

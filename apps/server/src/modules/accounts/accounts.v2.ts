@@ -5,6 +5,7 @@ import type { AuthService, SeenFrom } from './auth.service.js';
 import type { ProfileService } from './profile.service.js';
 import type { SettingsService } from './settings.service.js';
 import type { TeamService } from './team.service.js';
+import type { TwoFactorService } from './two-factor.service.js';
 
 /** The browser and address a new session comes from. */
 function seenFrom(reply: FastifyReply, ip: string): SeenFrom {
@@ -13,7 +14,7 @@ function seenFrom(reply: FastifyReply, ip: string): SeenFrom {
 }
 
 /** V2 routes of sign-up, sign-in, the current user and their profile and sessions, the team and settings. */
-export function accountsV2(auth: AuthService, team: TeamService, settings: SettingsService, profile: ProfileService): V2Binding[] {
+export function accountsV2(auth: AuthService, team: TeamService, settings: SettingsService, profile: ProfileService, twoFactor: TwoFactorService): V2Binding[] {
   return [
     bindV2(v2Routes.signUp, async ({ body, ip }) => ({ accountId: (await auth.signUp(body, ip)).accountId, verificationSent: true as const })),
     bindV2(v2Routes.verifyEmail, ({ body, reply, ip }) => auth.verifyEmail(body.token, seenFrom(reply, ip))),
@@ -23,6 +24,7 @@ export function accountsV2(auth: AuthService, team: TeamService, settings: Setti
     }),
     bindV2(v2Routes.signIn, ({ body, ip, reply }) => auth.signIn(body, ip, seenFrom(reply, ip).userAgent)),
     bindV2(v2Routes.selectAccount, ({ body, reply, ip }) => auth.selectAccount(body.ticket, body.accountId, seenFrom(reply, ip))),
+    bindV2(v2Routes.verifySignIn, ({ body, reply, ip }) => auth.verifySignIn(body.challenge, 'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode }, ip, seenFrom(reply, ip))),
     bindV2(v2Routes.signOut, async ({ token }) => {
       if (token) await auth.signOut(token);
       return { ok: true as const };
@@ -47,6 +49,23 @@ export function accountsV2(auth: AuthService, team: TeamService, settings: Setti
       return { ok: true as const };
     }),
     bindV2(v2Routes.confirmEmail, ({ session, body }) => profile.confirmEmail(session, body.token)),
+    bindV2(v2Routes.getTwoFactor, ({ session }) => twoFactor.status(session)),
+    bindV2(v2Routes.setUpTwoFactor, ({ session }) => twoFactor.setUp(session)),
+    bindV2(v2Routes.enableTwoFactor, async ({ session, body }) => {
+      const done = await twoFactor.enable(session, body.code);
+      // The session is now a full one: the web app drops its set-up screen with this user.
+      return { ...done, user: await auth.sessionUser({ ...session, twoFactorPending: false }) };
+    }),
+    bindV2(v2Routes.regenerateRecoveryCodes, ({ session, body }) => twoFactor.regenerate(session, body.code)),
+    bindV2(v2Routes.disableTwoFactor, ({ session, body }) => twoFactor.disable(session, body)),
+    bindV2(v2Routes.resetMemberTwoFactor, async ({ session, body }) => {
+      await twoFactor.reset(session, body.id);
+      return { ok: true as const };
+    }),
+    bindV2(v2Routes.requireTwoFactor, async ({ session, body }) => {
+      await twoFactor.setRequired(session, body.required);
+      return settings.get(session.accountId);
+    }),
     bindV2(v2Routes.listTeam, ({ session, body }) => team.list(session, body)),
     bindV2(v2Routes.inviteTeamMember, ({ session, body }) => team.invite(session, body)),
     bindV2(v2Routes.updateTeamMember, ({ session, body }) => team.update(session, body)),

@@ -53,7 +53,7 @@ describe('auth/signup and known emails', () => {
     const known = await signUpVerified(t);
     let now = Date.parse('2030-01-01T00:00:00Z');
     const limiter = new RateLimiter(new RateCountersRepo(t.container.db.kysely), () => now);
-    const auth = new AuthService({ accounts: t.container.repos.accounts, tokens: t.container.repos.tokens, mailer: t.container.mailer, limiter, config: t.config });
+    const auth = new AuthService({ accounts: t.container.repos.accounts, tokens: t.container.repos.tokens, mailer: t.container.mailer, limiter, twoFactor: t.container.twoFactor, config: t.config });
     const input = (email: string) => ({ companyName: 'Probe Co', name: 'Pro Be', email, password: 'correct horse battery' });
     for (let i = 0; i < SIGNUP_KNOWN_EMAIL_PER_IP_PER_HOUR; i++) expect((await rejection(auth.signUp(input(known.email), '203.0.113.9'))).code).toBe('CONFLICT');
     const limited = await rejection(auth.signUp(input(known.email), '203.0.113.9'));

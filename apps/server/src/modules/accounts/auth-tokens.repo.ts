@@ -23,6 +23,9 @@ export type SessionRow = {
   role: string | null;
   privileges: string | null;
   last_seen_at: string | null;
+  /** The account requires two-factor sign-in (1) and whether this login has it switched on (its row id, else null). */
+  require_two_factor: number;
+  two_factor_id: number | null;
 };
 
 /** Whose sessions: the owner's (admin record, no account user) or one team member's. */
@@ -122,18 +125,56 @@ export class AuthTokensRepo {
       .executeTakeFirst();
   }
 
-  /** A live session joined with its team member's role and privileges (null for the owner). */
+  /**
+   * A live session joined with its team member's role and privileges (null for the owner), the account's
+   * two-factor requirement and whether the login has two-factor sign-in on (one query: every call reads it).
+   */
   async findSession(tokenHash: string): Promise<SessionRow | undefined> {
     const row = await this.db
       .selectFrom('auth_tokens as t')
+      .innerJoin('accounts as a', 'a.id', 't.account_id')
       .leftJoin('account_users as u', 'u.id', 't.account_user_id')
-      .select(['t.id as token_id', 't.account_id', 't.admin_id', 't.account_user_id', 'u.role', 'u.privileges', 't.last_seen_at'])
+      .leftJoin('two_factor as f', (join) =>
+        join
+          .onRef('f.account_id', '=', 't.account_id')
+          .on('f.enabled_at', 'is not', null)
+          .on((eb) => eb.or([eb('f.account_user_id', '=', eb.ref('t.account_user_id')), eb.and([eb('f.account_user_id', 'is', null), eb('t.account_user_id', 'is', null)])])),
+      )
+      .select(['t.id as token_id', 't.account_id', 't.admin_id', 't.account_user_id', 'u.role', 'u.privileges', 't.last_seen_at', 'a.require_two_factor', 'f.id as two_factor_id'])
       .where('t.token_hash', '=', tokenHash)
       .where('t.kind', '=', 'session')
       .where('t.expires_at', '>', nowIso())
       .executeTakeFirst();
     if (!row || row.account_id === null || row.admin_id === null) return undefined;
     return { ...row, account_id: row.account_id, admin_id: row.admin_id };
+  }
+
+  /** Uses up a single-use token: deleted if it still exists; answers whether this call was the one that did. */
+  async consume(id: number): Promise<boolean> {
+    const r = await this.db.deleteFrom('auth_tokens').where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) === 1;
+  }
+
+  /** Ends the sessions of an account's logins that have no two-factor sign-in on (the account now requires it); answers how many. */
+  async deleteSessionsWithoutTwoFactor(accountId: number): Promise<number> {
+    const r = await this.db
+      .deleteFrom('auth_tokens')
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'session')
+      .where((outer) =>
+        outer.not(
+          outer.exists(
+            outer
+              .selectFrom('two_factor as f')
+              .select('f.id')
+              .whereRef('f.account_id', '=', 'auth_tokens.account_id')
+              .where('f.enabled_at', 'is not', null)
+              .where((eb) => eb.or([eb('f.account_user_id', '=', eb.ref('auth_tokens.account_user_id')), eb.and([eb('f.account_user_id', 'is', null), eb('auth_tokens.account_user_id', 'is', null)])])),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   async deleteById(id: number): Promise<void> {

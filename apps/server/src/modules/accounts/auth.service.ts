@@ -10,11 +10,14 @@ import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import { passwordResetMail, verificationMail } from './account-mail.js';
 import type { AccountsRepo } from './accounts.repo.js';
 import type { AuthTokensRepo } from './auth-tokens.repo.js';
+import type { SecondFactor, TwoFactorService } from './two-factor.service.js';
 
 const ALL_PRIVILEGES: Privileges = { user: true, webapp_login: true, billing: true };
 const VERIFY_HOURS = 48;
 const RESET_HOURS = 1;
 const SELECT_HOURS = 1 / 6;
+/** A sign-in challenge (password right, code still to come) lasts this long. */
+export const CHALLENGE_SECONDS = 300;
 /** "Last seen" of a session is written at most this often (see resolveSession). */
 export const LAST_SEEN_EVERY_MS = 60_000;
 
@@ -45,8 +48,13 @@ export type AuthServiceDeps = {
   tokens: AuthTokensRepo;
   mailer: Mailer;
   limiter: RateLimiter;
+  twoFactor: TwoFactorService;
   config: Pick<Config, 'publicUrl' | 'sessionTtlHours' | 'limits'>;
 };
+
+/** How a sign-in goes on once the login is known: a session, or the second step of two-factor sign-in. */
+type SignedIn = { kind: 'signed_in'; token: string; user: SessionUser };
+type Challenge = { kind: 'two_factor'; challenge: string; expiresInSeconds: number } | { kind: 'two_factor_setup'; token: string; user: SessionUser };
 
 /** Registration, verification, sign-in (with the multi-account choice), sign-out and password reset. */
 export class AuthService {
@@ -137,7 +145,7 @@ export class AuthService {
   }
 
   /** Signs in; an email with several matching accounts answers a ticket and the list to choose from. */
-  async signIn(input: { email: string; password: string; accountId?: number | undefined }, ip: string, userAgent: string | null = null): Promise<{ kind: 'signed_in'; token: string; user: SessionUser } | { kind: 'choose_account'; ticket: string; accounts: { accountId: number; companyName: string; role: string }[] }> {
+  async signIn(input: { email: string; password: string; accountId?: number | undefined }, ip: string, userAgent: string | null = null): Promise<SignedIn | Challenge | { kind: 'choose_account'; ticket: string; accounts: { accountId: number; companyName: string; role: string }[] }> {
     await this.limitSignIn(input.email, ip);
     const { verified, unverified } = await this.matchingLogins(input.email, input.password);
     const candidates = input.accountId === undefined ? verified : verified.filter((c) => c.accountId === input.accountId);
@@ -146,21 +154,47 @@ export class AuthService {
       throw new AppError('AUTH_FAILED', 'The email or password is not correct.');
     }
     const [only] = candidates;
-    if (candidates.length === 1 && only) return { kind: 'signed_in', ...(await this.issueSession(only, { userAgent, ip })) };
+    if (candidates.length === 1 && only) return this.proceed(only, { userAgent, ip });
     const secret = newSecret();
     await this.deps.tokens.insert('account_select', hashSecret(secret), { accountId: null, adminId: null, accountUserId: null }, hoursFromNow(SELECT_HOURS), JSON.stringify(candidates));
     return { kind: 'choose_account', ticket: secret, accounts: candidates.map((c) => ({ accountId: c.accountId, companyName: c.companyName, role: c.role })) };
   }
 
   /** Finishes a multi-account sign-in with the chosen account. */
-  async selectAccount(ticket: string, accountId: number, seen: SeenFrom = UNKNOWN): Promise<{ token: string; user: SessionUser }> {
+  async selectAccount(ticket: string, accountId: number, seen: SeenFrom = UNKNOWN): Promise<SignedIn | Challenge> {
     const row = await this.deps.tokens.findLive('account_select', hashSecret(ticket));
     if (!row) throw new AppError('AUTH_FAILED', 'This sign-in has expired. Please sign in again.');
     const candidates = JSON.parse(row.payload ?? '[]') as Candidate[];
     const chosen = candidates.find((c) => c.accountId === accountId);
     if (!chosen) throw new AppError('FORBIDDEN', 'That account is not one of the accounts offered for this sign-in.');
     await this.deps.tokens.deleteById(row.id);
-    return this.issueSession(chosen, seen);
+    return this.proceed(chosen, seen);
+  }
+
+  /** A login whose password was right: a session (one that may only set up two-factor sign-in when its account requires it), or a challenge when it has it on. */
+  private async proceed(login: Candidate, seen: SeenFrom): Promise<SignedIn | Challenge> {
+    if (!(await this.deps.twoFactor.isOn({ accountId: login.accountId, accountUserId: login.accountUserId }))) {
+      const started = await this.issueSession(login, seen);
+      return { kind: started.user.twoFactorSetupRequired ? 'two_factor_setup' : 'signed_in', ...started };
+    }
+    const secret = newSecret();
+    const expires = new Date(Date.now() + CHALLENGE_SECONDS * 1000).toISOString();
+    await this.deps.tokens.insert('two_factor_challenge', hashSecret(secret), { accountId: login.accountId, adminId: login.adminId, accountUserId: login.accountUserId }, expires, JSON.stringify(login));
+    return { kind: 'two_factor', challenge: secret, expiresInSeconds: CHALLENGE_SECONDS };
+  }
+
+  /** The second step of a sign-in: the challenge and a code (or recovery code) give the session; the challenge is used up. */
+  async verifySignIn(challenge: string, factor: SecondFactor, ip: string, seen: SeenFrom = UNKNOWN): Promise<SignedIn> {
+    const byIp = await this.deps.limiter.hit(`2fa:ip:${ip}`, 60, this.deps.config.limits.signinPerIpPerMinute);
+    if (!byIp.allowed) throw new AppError('LIMIT_MINUTE', 'Too many sign-in attempts. Please wait and try again.', undefined, byIp.retryAfterSeconds);
+    const expired = () => new AppError('AUTH_FAILED', 'This sign-in has expired. Please sign in again.');
+    const row = await this.deps.tokens.findLive('two_factor_challenge', hashSecret(challenge));
+    if (!row) throw expired();
+    const login = JSON.parse(row.payload ?? '{}') as Candidate;
+    await this.deps.twoFactor.checkSignIn({ accountId: login.accountId, accountUserId: login.accountUserId }, factor);
+    // Two right answers at once (a code and a recovery code) still give one session.
+    if (!(await this.deps.tokens.consume(row.id))) throw expired();
+    return { kind: 'signed_in', ...(await this.issueSession(login, seen)) };
   }
 
   private async issueSession(login: Candidate, seen: SeenFrom): Promise<{ token: string; user: SessionUser }> {
@@ -191,11 +225,13 @@ export class AuthService {
     if (row.last_seen_at === null || Date.parse(row.last_seen_at) < now - LAST_SEEN_EVERY_MS) {
       await this.deps.tokens.touchSession(row.token_id, new Date(now).toISOString(), new Date(now - LAST_SEEN_EVERY_MS).toISOString());
     }
-    if (row.account_user_id === null) return { tokenId: row.token_id, accountId: row.account_id, adminId: row.admin_id, accountUserId: null, role: 'owner', privileges: ALL_PRIVILEGES };
+    // The account requires two-factor sign-in and this login has not set it up: only the set-up routes answer.
+    const twoFactorPending = row.require_two_factor === 1 && row.two_factor_id === null;
+    if (row.account_user_id === null) return { tokenId: row.token_id, accountId: row.account_id, adminId: row.admin_id, accountUserId: null, role: 'owner', privileges: ALL_PRIVILEGES, twoFactorPending };
     if (row.role === null) return undefined;
     const role = row.role;
     const privileges = role === 'owner' ? ALL_PRIVILEGES : parsePrivileges(row.privileges);
-    return { tokenId: row.token_id, accountId: row.account_id, adminId: row.admin_id, accountUserId: row.account_user_id, role, privileges };
+    return { tokenId: row.token_id, accountId: row.account_id, adminId: row.admin_id, accountUserId: row.account_user_id, role, privileges, twoFactorPending };
   }
 
   /** The signed-in person as the web app's session record describes them. */
@@ -213,6 +249,7 @@ export class AuthService {
       role: session.role,
       accountPrivileges: session.privileges,
       timezone: member?.timezone ?? admin.timezone,
+      twoFactorSetupRequired: session.twoFactorPending,
     };
   }
 

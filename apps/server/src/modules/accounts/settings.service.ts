@@ -9,7 +9,7 @@ export class SettingsService {
   async get(accountId: number): Promise<AccountSettings> {
     const [account, admin] = await Promise.all([this.accounts.getAccount(accountId), this.accounts.getAdminOfAccount(accountId)]);
     if (!account || !admin) throw new AppError('NOT_FOUND', 'This account no longer exists.');
-    return { timezoneBehavior: account.timezone_behavior, adminEmail: account.admin_email, databaseCount: account.database_count, timezone: admin.timezone };
+    return { timezoneBehavior: account.timezone_behavior, adminEmail: account.admin_email, databaseCount: account.database_count, timezone: admin.timezone, requireTwoFactor: account.require_two_factor === 1 };
   }
 
   /** The owner's sign-in email and name (the admin record's username and name). */

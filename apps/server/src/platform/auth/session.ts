@@ -8,6 +8,8 @@ export type Session = {
   accountUserId: number | null;
   role: string;
   privileges: Privileges;
+  /** The account requires two-factor sign-in and this login has not set it up: only the set-up routes and sign-out answer. */
+  twoFactorPending: boolean;
 };
 
 /** Reads a session token into a Session (undefined when unknown or expired). */

@@ -17,6 +17,8 @@ export type AccountsTable = {
   deletion_requested_at: Timestamp | null;
   /** When the purge runs (null: not scheduled). */
   deletion_due_at: Timestamp | null;
+  /** 1: every person signing in to this account must use two-factor sign-in (migration 0012). */
+  require_two_factor: Generated<number>;
 };
 
 export type AdminsTable = {
@@ -44,7 +46,29 @@ export type AccountUsersTable = {
   timezone: string | null;
 };
 
-export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email' | 'restore_account';
+export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email' | 'two_factor_challenge' | 'restore_account';
+
+/** A login's TOTP: the owner's (no account user) or a team member's. `enabled_at` null while being set up. */
+export type TwoFactorTable = {
+  id: Generated<number>;
+  account_id: number;
+  account_user_id: number | null;
+  /** Base32 TOTP secret, readable (the server computes codes from it). */
+  secret: string;
+  enabled_at: Timestamp | null;
+  /** The last 30-second time step a code was accepted for (a code is accepted once). */
+  last_step: number | null;
+  created_at: Timestamp;
+};
+
+/** One single-use recovery code of a login's two-factor sign-in, SHA-256 hashed; deleted when used. */
+export type TwoFactorRecoveryCodesTable = {
+  id: Generated<number>;
+  account_id: number;
+  two_factor_id: number;
+  code_hash: string;
+  created_at: Timestamp;
+};
 
 export type AuthTokensTable = {
   id: Generated<number>;
@@ -374,6 +398,8 @@ export type Database = {
   admins: AdminsTable;
   account_users: AccountUsersTable;
   auth_tokens: AuthTokensTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   api_keys: ApiKeysTable;
   api_log: ApiLogTable;
   rate_counters: RateCountersTable;

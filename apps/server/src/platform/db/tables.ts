@@ -10,6 +10,8 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'admins', key: 'id' },
   { name: 'account_users', key: 'id' },
   { name: 'auth_tokens', key: 'id' },
+  { name: 'two_factor', key: 'id' },
+  { name: 'two_factor_recovery_codes', key: 'id' },
   { name: 'api_keys', key: 'id' },
   { name: 'api_log', key: 'id' },
   { name: 'barcode_templates', key: 'id' },

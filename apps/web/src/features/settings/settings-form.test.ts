@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formFromSettings, settingsChanges, settingsProblems, timezoneBehaviors } from './settings-form';
 
-const stored = { timezoneBehavior: 2, adminEmail: '', databaseCount: 3, timezone: 'UTC' };
+const stored = { timezoneBehavior: 2, adminEmail: '', databaseCount: 3, timezone: 'UTC', requireTwoFactor: false };
 
 describe('settings form', () => {
   it('sends only what changed', () => {

@@ -11,6 +11,7 @@ import * as m0008 from './0008-scan-counts.js';
 import * as m0009 from './0009-scan-ingest.js';
 import * as m0010 from './0010-session-details.js';
 import * as m0011 from './0011-specialized-services.js';
+import * as m0012 from './0012-two-factor.js';
 import * as m0013 from './0013-webhooks.js';
 import * as m0017 from './0017-account-deletion.js';
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0009-scan-ingest': m0009,
   '0010-session-details': m0010,
   '0011-specialized-services': m0011,
+  '0012-two-factor': m0012,
   '0013-webhooks': m0013,
   '0017-account-deletion': m0017,
 };

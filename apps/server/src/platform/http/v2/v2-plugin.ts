@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { checkAccess, v2ErrorStatus, type AccessRule, type V2Route, type FieldIssue, type V2ErrorBody, type V2ErrorCode } from '@scanbase/contracts';
+import { checkAccess, twoFactorSetupPaths, v2ErrorStatus, type AccessRule, type V2Route, type FieldIssue, type V2ErrorBody, type V2ErrorCode } from '@scanbase/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { AppSession, AppSessionResolver, Session, SessionResolver } from '../../auth/session.js';
@@ -118,7 +118,8 @@ export async function v2Plugin(app: FastifyInstance, options: V2PluginOptions): 
   });
 
   /** Who is calling and whether the route's access rule lets them; throws AUTH_FAILED or FORBIDDEN. */
-  const authorize = async (rule: AccessRule, request: FastifyRequest, body: unknown): Promise<{ session: Session | AppSession | null; token: string | null }> => {
+  const setupPaths = new Set(twoFactorSetupPaths);
+  const authorize = async (rule: AccessRule, path: string, request: FastifyRequest, body: unknown): Promise<{ session: Session | AppSession | null; token: string | null }> => {
     const bodyToken = typeof body === 'object' && body !== null && 'website_token' in body && typeof body.website_token === 'string' ? body.website_token : null;
     const token = bearer(request) ?? bodyToken;
     const hasToken = token !== null && token !== 'notoken';
@@ -131,6 +132,10 @@ export async function v2Plugin(app: FastifyInstance, options: V2PluginOptions): 
     const web = hasToken ? ((await resolveSession(token)) ?? null) : null;
     const refusal = checkAccess(rule, web ? { kind: 'session', role: web.role, privileges: web.privileges } : { kind: 'anonymous' });
     if (refusal) throw new AppError(refusal.reason === 'unauthenticated' ? 'AUTH_FAILED' : 'FORBIDDEN', refusal.message);
+    // The account requires two-factor sign-in this person has not set up: nothing else until they do.
+    if (web?.twoFactorPending && rule.who !== 'public' && !setupPaths.has(path)) {
+      throw new AppError('FORBIDDEN', 'Your account requires two-factor sign-in. Set it up to continue.', { twoFactorSetupRequired: true });
+    }
     return { session: web, token };
   };
 
@@ -142,7 +147,7 @@ export async function v2Plugin(app: FastifyInstance, options: V2PluginOptions): 
       const { body: rawBody, files } = await readInput(request, options.uploadLimit, options.storage, async (soFar) => {
         // A file is about to be read: refuse callers without access before storing a byte.
         try {
-          await authorize(rule, request, soFar);
+          await authorize(rule, route.path, request, soFar);
         } catch (error) {
           // The rest of the body stays unread, so this connection cannot carry another request.
           void reply.header('connection', 'close');
@@ -150,7 +155,7 @@ export async function v2Plugin(app: FastifyInstance, options: V2PluginOptions): 
         }
       });
       try {
-        const { session, token } = await authorize(rule, request, rawBody);
+        const { session, token } = await authorize(rule, route.path, request, rawBody);
         let bucket = `v2:ip:${request.ip}`;
         if (session && 'appUserId' in session) bucket = `v2:a:${session.tokenId}`;
         else if (session) bucket = `v2:s:${session.tokenId}`;

@@ -28,7 +28,7 @@ const code = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 const v2ErrorMeaning: Record<keyof typeof v2ErrorStatus, string> = {
   BAD_REQUEST: 'The body is not JSON, or multipart that cannot be read.',
   AUTH_FAILED: 'No, unknown or expired credentials; a wrong email or password.',
-  FORBIDDEN: 'Your role or privileges do not allow this route.',
+  FORBIDDEN: 'Your role or privileges do not allow this route, or the account requires two-factor sign-in you have not set up yet (details say `twoFactorSetupRequired`).',
   VERIFY_EMAIL: 'Sign-in before the email address is confirmed.',
   NOT_FOUND: 'No such route or object (another account’s objects read as not found).',
   CONFLICT: 'The object already exists or changed meanwhile.',

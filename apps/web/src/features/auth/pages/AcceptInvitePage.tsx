@@ -12,7 +12,7 @@ import { AuthHeading } from '../components/AuthHeading';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
-import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
+import { useSignInOrSecondStep } from '../hooks/useSignInOrSecondStep';
 import { useServerErrors } from '../hooks/useServerErrors';
 
 const form = acceptInvite.body.pick({ name: true, password: true });
@@ -34,7 +34,7 @@ export function AcceptInvitePage() {
 
 function TeamInviteForm({ token }: { token: string }) {
   const { v2 } = useServices();
-  const complete = useCompleteSignIn();
+  const complete = useSignInOrSecondStep();
   const { register, handleSubmit, setError, formState } = useForm<Input, unknown, Output>({ resolver: zodResolver(form), defaultValues: { name: '', password: '' } });
   const { message, report } = useServerErrors(setError, ['name', 'password']);
 

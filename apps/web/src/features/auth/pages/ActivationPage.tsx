@@ -9,12 +9,12 @@ import { RouterLink } from '../../../ui/RouterLink';
 import { AuthHeading } from '../components/AuthHeading';
 import { FormAlert } from '../components/FormAlert';
 import { useActivation } from '../hooks/useActivation';
-import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
+import { useSignInOrSecondStep } from '../hooks/useSignInOrSecondStep';
 
 /** /activation/{token}/: confirms the email address from the mailed link and signs the person in. */
 export function ActivationPage() {
   const { token = '' }: { token?: string } = useParams({ strict: false });
-  const complete = useCompleteSignIn();
+  const complete = useSignInOrSecondStep();
   const activation = useActivation(token);
 
   useEffect(() => {

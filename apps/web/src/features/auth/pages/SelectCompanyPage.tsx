@@ -12,7 +12,7 @@ import { RouterLink } from '../../../ui/RouterLink';
 import { useQueryParam } from '../../../ui/useQueryParam';
 import { AuthHeading } from '../components/AuthHeading';
 import { FormAlert } from '../components/FormAlert';
-import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
+import { useSignInOrSecondStep } from '../hooks/useSignInOrSecondStep';
 import { clearPendingChoice, loadPendingChoice } from '../pending-choice';
 
 const roleLabels: Record<string, string> = { owner: 'Owner', admin: 'Administrator', billing_admin: 'Billing administrator' };
@@ -21,7 +21,7 @@ const roleLabels: Record<string, string> = { owner: 'Owner', admin: 'Administrat
 export function SelectCompanyPage() {
   const { v2 } = useServices();
   const to = useQueryParam('to');
-  const complete = useCompleteSignIn();
+  const complete = useSignInOrSecondStep();
   const [choice] = useState(loadPendingChoice);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);

@@ -15,7 +15,7 @@ import { AuthHeading } from '../components/AuthHeading';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
-import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
+import { useSignInOrSecondStep } from '../hooks/useSignInOrSecondStep';
 import { useServerErrors } from '../hooks/useServerErrors';
 
 const form = z.object({
@@ -31,7 +31,7 @@ export function SignInCompanyPage() {
   const { v2 } = useServices();
   const to = useQueryParam('to');
   const company = useQueryParam('company') ?? '';
-  const complete = useCompleteSignIn();
+  const complete = useSignInOrSecondStep();
   const { register, handleSubmit, setError, formState } = useForm<Input, unknown, Output>({
     resolver: zodResolver(form),
     defaultValues: { email: '', password: '', accountId: company },
@@ -41,7 +41,7 @@ export function SignInCompanyPage() {
   const onSubmit = async (values: Output) => {
     try {
       const reply = await v2.call(signIn, values);
-      if (reply.kind === 'signed_in') await complete(reply, to);
+      if (reply.kind !== 'choose_account') await complete(reply, to);
       else report(new Error('That company ID is not one of yours. Check it, or sign in without it to choose from a list.'));
     } catch (error) {
       report(error);

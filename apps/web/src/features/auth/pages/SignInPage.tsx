@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../ui/TextInput';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
 import { preloadPublicPages } from '../../../app/page-loaders';
 import { useServices } from '../../../app/useServices';
@@ -20,6 +20,7 @@ import { SubmitButton } from '../components/SubmitButton';
 import { homeFor, useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import { useServerErrors } from '../hooks/useServerErrors';
 import { savePendingChoice } from '../pending-choice';
+import { heldSecondStep } from '../second-step';
 import { checkField, checkSignIn, normalEmail, type SignInErrors, type SignInField, type SignInFields } from '../sign-in-form';
 
 /*
@@ -38,6 +39,10 @@ function loadContract(): Promise<{ signIn: typeof signIn }> {
 }
 
 const fieldOrder: readonly SignInField[] = ['email', 'password'];
+
+// The second step of two-factor sign-in, loaded only when a password was right; its loader sits in the public
+// pages' chunk so that its chunk list stays out of this first page's.
+const TwoFactorStep = lazy(() => preloadPublicPages().then(({ twoFactorStep }) => twoFactorStep()));
 
 /** /signin: email and password; `to` is where to go afterwards, `company` picks the account. */
 export function SignInPage() {
@@ -58,6 +63,7 @@ export function SignInPage() {
     if (name === 'email' || name === 'password') setErrors((current) => ({ ...current, [name]: error.message }));
   };
   const { message, report } = useServerErrors(setError, fieldOrder);
+  const [secondStep, setSecondStep] = useState(heldSecondStep);
 
   useEffect(() => {
     // Someone already signed in goes straight on; the guard there re-checks the token with the server.
@@ -81,6 +87,10 @@ export function SignInPage() {
         await complete(reply, to);
         return;
       }
+      if (reply.kind !== 'choose_account') {
+        setSecondStep({ reply, to });
+        return;
+      }
       savePendingChoice({ ticket: reply.ticket, accounts: reply.accounts });
       await navigate({ href: `/select-company${to ? `?${new URLSearchParams({ to }).toString()}` : ''}` });
     } catch (error) {
@@ -102,6 +112,12 @@ export function SignInPage() {
 
   return (
     <PublicFrame>
+      {secondStep ? (
+        <Suspense>
+          <TwoFactorStep step={secondStep} onCancel={setSecondStep} />
+        </Suspense>
+      ) : (
+        <>
       <AuthHeading title="Sign in">Welcome back. Sign in to manage your scanning services and data.</AuthHeading>
       <FormAlert message={message} />
       <Stack component="form" spacing={2.5} noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}>
@@ -142,6 +158,8 @@ export function SignInPage() {
           Sign in to a specific company
         </Link>
       </Typography>
+        </>
+      )}
     </PublicFrame>
   );
 }

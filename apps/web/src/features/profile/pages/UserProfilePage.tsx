@@ -13,6 +13,7 @@ import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { EmailChange } from '../components/EmailChange';
 import { ProfileDetailsForm } from '../components/ProfileDetailsForm';
 import { SessionsList } from '../components/SessionsList';
+import { TwoFactorSection } from '../components/TwoFactorSection';
 import { useConfirmEmail } from '../hooks/useConfirmEmail';
 import { useProfile } from '../hooks/useProfile';
 
@@ -74,6 +75,9 @@ export function UserProfilePage() {
                 </Button>
               </Box>
             )}
+          </Section>
+          <Section title="Two-factor sign-in" intro="A code from an authenticator app on your phone, asked for after your password when you sign in.">
+            <TwoFactorSection email={profile.data.email} />
           </Section>
           <Section title="Where you are signed in" intro="Each browser signed in with your login. Sign out any you do not recognise, then change your password.">
             <SessionsList />

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { AccountSettings } from '@scanbase/contracts/settings';
 import { useRef, useState } from 'react';
 import { V2Error } from '../../../api/v2-client';
+import { useServices } from '../../../app/useServices';
 import { useSession } from '../../../session/useSession';
 import { placeIssues } from '../../../ui/form-issues';
 import { ErrorState, LoadingState } from '../../../ui/QueryStates';
@@ -14,6 +15,7 @@ import { TextInput } from '../../../ui/TextInput';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { TimeZoneField } from '../../tasks/components/TimeZoneField';
 import { TimeDisplayField } from '../components/TimeDisplayField';
+import { TwoFactorRequirement } from '../components/TwoFactorRequirement';
 import { useSettings } from '../hooks/useSettings';
 import { useUpdateSettings } from '../hooks/useUpdateSettings';
 import { formFromSettings, settingsChanges, settingsProblems, type SettingsForm } from '../settings-form';
@@ -21,6 +23,7 @@ import { formFromSettings, settingsChanges, settingsProblems, type SettingsForm 
 /** `account/settings/`: the account's time zone, how times are shown, and the administrative email. */
 export function SettingsPage() {
   const settings = useSettings();
+  const { session } = useServices();
   return (
     <Box sx={{ maxWidth: 760 }}>
       <Typography variant="h1">Settings</Typography>
@@ -32,7 +35,10 @@ export function SettingsPage() {
       ) : settings.isError ? (
         <ErrorState message={settings.error.message} onRetry={() => void settings.refetch()} />
       ) : (
-        <SettingsEditor stored={settings.data} />
+        <Stack spacing={2.5}>
+          <SettingsEditor stored={settings.data} />
+          <TwoFactorRequirement required={settings.data.requireTwoFactor} owner={session.roles[0] === 'owner'} />
+        </Stack>
       )}
     </Box>
   );
