@@ -2,6 +2,7 @@ import type { PrivilegeName } from '@scanbase/contracts';
 import { signInPage } from './first-page';
 import { publicPage, shellPage } from './page-loaders';
 import type { PageLoader, PlannedArea, RouteDef, RouteLayout, RouteMeta } from './route-types';
+import type { ShellPageName } from './shell-pages';
 import { query, text, texts, whole, wholeOr, type SearchSchema } from './search-params';
 
 /*
@@ -51,10 +52,18 @@ const instanceTabs: Record<(typeof serviceTypes)[number], readonly string[]> = {
   'scan-to-excel': ['table-view', 'details', 'users', 'exportfields', 'scans'],
 };
 /**
- * The pages of the specialized types built so far (issues 13 and 14): the create wizard and each tab
- * (`main` for a type without tabs). A type not listed shows "not available yet" on every route.
+ * The specialized types whose pages are built (issues 13 and 14); a type not listed shows "not available yet"
+ * on every route. Their pages are found in shell-pages.ts by name: `<Type>CreatePage` (the wizard),
+ * `<Type><Tab>Page` for each tab (`ScanTicketsDetailsPage`), `<Type>Page` for a type without tabs. The names
+ * are made here rather than listed, which keeps some forty strings out of the entry chunk (/signin's budget).
  */
-const specializedPages: Partial<Record<(typeof serviceTypes)[number], { create: PageLoader; tabs: Partial<Record<string, PageLoader>> }>> = {};
+const builtSpecializedTypes: readonly (typeof serviceTypes)[number][] = [];
+const pascal = (text: string) => text.replace(/(?:^|-)([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+/** The page of a built type's route (`tab` undefined: the wizard; '' for a type without tabs), or undefined. */
+function specializedPage(type: (typeof serviceTypes)[number], tab?: string): PageLoader | undefined {
+  if (!builtSpecializedTypes.includes(type)) return undefined;
+  return shellPage(`${pascal(type)}${tab === undefined ? 'Create' : pascal(tab)}Page` as ShellPageName);
+}
 const taskTypes = ['downloaddatabase', 'downloadscan', 'generatebarcode', 'exportscan', 'clearDatabase', 'importdatabase', 'bulkscanremoval', 'importuser', 'postback', 'downloadcheckinout', 'downloaddevices', 'importcheckinoutscans', 'importtablebuilderscans'] as const;
 const createOnlyTaskTypes = ['exportuser', 'importtable'] as const;
 const scanViews = ['full', 'list', 'map', 'photo', 'statistics'] as const;
@@ -190,21 +199,21 @@ export const routeTable: readonly RouteDef[] = [
     admin(`account.services.edit.${tab}`, `/account/services/{serviceId}/${tab}/`, `Service: ${tab === 'done' ? 'Summary' : title(tab)}`, { page: servicePages[tab] }),
   ),
 
-  // Admin area: specialized services (alias curated-services). A type's pages are in `specializedPages` once built.
+  // Admin area: specialized services (alias curated-services). A type's pages exist once it is in `builtSpecializedTypes`.
   admin('account.specialized', '/account/specialized-services/', 'Specialized services', { search: listQuery.extend({ type: text }), page: shellPage('SpecializedServicesPage') }),
   admin('account.specialized.create', '/account/specialized-services/create/', 'New specialized service', { page: shellPage('CreateSpecializedPage') }),
   ...serviceTypes.map((type) => {
-    const page = specializedPages[type]?.create;
+    const page = specializedPage(type);
     return admin(`account.specialized.create.${type}`, `/account/specialized-services/create/${type}/`, `New ${title(type)}`, page ? { page } : { planned: 'specialized' });
   }),
   ...serviceTypes.flatMap((type) => {
     const tabs = instanceTabs[type];
     if (tabs.length === 0) {
-      const page = specializedPages[type]?.tabs.main;
+      const page = specializedPage(type, '');
       return [admin(`account.specialized.${type}`, `/account/specialized-services/{instanceId}/${type}/`, title(type), page ? { page } : { planned: 'specialized' })];
     }
     return tabs.map((tab) => {
-      const page = specializedPages[type]?.tabs[tab];
+      const page = specializedPage(type, tab);
       return admin(`account.specialized.${type}.${tab}`, `/account/specialized-services/{instanceId}/${type}/${tab}/`, `${title(type)}: ${title(tab)}`, page ? { page } : { planned: 'specialized' });
     });
   }),
