@@ -324,6 +324,21 @@ export type ExportTemplatesTable = {
 };
 
 /** The whole schema as Kysely sees it. */
+/** Scan tickets: the entry state of a ticket in a scan-tickets service (migration 0016). */
+export type ScanTicketStatesTable = {
+  account_id: number;
+  service_id: number;
+  db_value_id: number;
+  entries: Generated<number>;
+  /** The local date (account time zone) of the last entry, YYYY-MM-DD. */
+  day: Generated<string>;
+  day_entries: Generated<number>;
+  inside: Generated<number>;
+  first_scan_id: number | null;
+  last_scan_id: number | null;
+  updated_at: Timestamp;
+};
+
 export type Database = {
   accounts: AccountsTable;
   admins: AdminsTable;
@@ -357,4 +372,5 @@ export type Database = {
   scan_counts_hourly: ScanCountsHourlyTable;
   scan_counts_account_hourly: ScanCountsAccountHourlyTable;
   export_templates: ExportTemplatesTable;
+  scan_ticket_states: ScanTicketStatesTable;
 };
