@@ -54,7 +54,12 @@ const instanceTabs: Record<(typeof serviceTypes)[number], readonly string[]> = {
  * The pages of the specialized types built so far (issues 13 and 14): the create wizard and each tab
  * (`main` for a type without tabs). A type not listed shows "not available yet" on every route.
  */
-const specializedPages: Partial<Record<(typeof serviceTypes)[number], { create: PageLoader; tabs: Partial<Record<string, PageLoader>> }>> = {};
+const specializedPages: Partial<Record<(typeof serviceTypes)[number], { create: PageLoader; tabs: Partial<Record<string, PageLoader>> }>> = {
+  'scan-tickets': {
+    create: shellPage('ScanTicketsWizardPage'),
+    tabs: { details: shellPage('ScanTicketsDetailsPage'), database: shellPage('ScanTicketsDatabasePage'), history: shellPage('ScanTicketsHistoryPage'), users: shellPage('ScanTicketsUsersPage') },
+  },
+};
 const taskTypes = ['downloaddatabase', 'downloadscan', 'generatebarcode', 'exportscan', 'clearDatabase', 'importdatabase', 'bulkscanremoval', 'importuser', 'postback', 'downloadcheckinout', 'downloaddevices', 'importcheckinoutscans', 'importtablebuilderscans'] as const;
 const createOnlyTaskTypes = ['exportuser', 'importtable'] as const;
 const scanViews = ['full', 'list', 'map', 'photo', 'statistics'] as const;
