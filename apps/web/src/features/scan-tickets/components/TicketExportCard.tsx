@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -109,7 +110,9 @@ export function TicketExportCard({ instanceId, codes }: { instanceId: number; co
                 Download {job.result.file.name}
               </Button>
             ) : null}
-            <RouterLink href={`/account/tasks/progress/${jobId}/`}>Open the run</RouterLink>
+            <Link component={RouterLink} href={`/account/tasks/progress/${jobId}/`} variant="body2">
+              Open the run
+            </Link>
           </Box>
           {download.isError ? <FormAlert message={download.error.message} /> : null}
         </Box>
