@@ -47,13 +47,13 @@ export function describeRule(settings: Pick<ScanTicketsSettings, 'entryRule' | '
   }
 }
 
-/** How the history shows each outcome. */
-export const outcomeInfo: Record<TicketOutcome, { label: string; tone: 'success' | 'error' | 'warning' | 'info' }> = {
-  valid: { label: 'Valid', tone: 'success' },
-  exit: { label: 'Exit', tone: 'info' },
-  duplicate: { label: 'Duplicate', tone: 'error' },
-  unknown: { label: 'Unknown code', tone: 'warning' },
-  refused: { label: 'Refused', tone: 'error' },
+/** How the history shows each outcome: a label and a chip colour with white text at 4.5:1 or more. */
+export const outcomeInfo: Record<TicketOutcome, { label: string; colour: string }> = {
+  valid: { label: 'Valid', colour: '#1b5e20' },
+  exit: { label: 'Exit', colour: '#0d47a1' },
+  duplicate: { label: 'Duplicate', colour: '#b71c1c' },
+  unknown: { label: 'Unknown code', colour: '#8a4500' },
+  refused: { label: 'Refused', colour: '#5d4037' },
 };
 
 /** The outcome of a stored scan, or null for a scan made before the service was a ticket gate. */

@@ -33,7 +33,7 @@ function Attempt({ scan, timeZone }: { scan: ScanDetail; timeZone: string | unde
           {who ? ` · ${who}` : ''}
         </Typography>
       </Box>
-      <Chip size="small" label={info?.label ?? (scan.status === 1 ? 'Valid' : 'Invalid')} color={info?.tone ?? (scan.status === 1 ? 'success' : 'error')} sx={{ justifySelf: 'end', gridRow: { xs: 1, sm: 'auto' }, gridColumn: { xs: 2, sm: 'auto' } }} />
+      <Chip size="small" label={info?.label ?? (scan.status === 1 ? 'Valid' : 'Invalid')} sx={{ bgcolor: info?.colour ?? (scan.status === 1 ? outcomeInfo.valid.colour : outcomeInfo.duplicate.colour), color: '#fff', justifySelf: 'end', gridRow: { xs: 1, sm: 'auto' }, gridColumn: { xs: 2, sm: 'auto' } }} />
     </Paper>
   );
 }
