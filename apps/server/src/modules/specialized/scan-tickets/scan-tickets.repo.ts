@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../../platform/db/database.js';
-import { lockForUpdate, nowIso } from '../../../platform/db/dialect.js';
+import { nowIso } from '../../../platform/db/dialect.js';
+import { prepared } from '../../../platform/db/prepared.js';
 import type { Database } from '../../../platform/db/schema.js';
 
 /** The entry state of one ticket in one scan-tickets service. */
@@ -8,6 +9,39 @@ export type TicketState = { entries: number; day: string; day_entries: number; i
 
 /** Where and when a scan happened (a duplicate shows its ticket's first entry). */
 export type ScanPlace = { scanned_at: string; service_name: string | null; device_name: string | null; user_name: string | null };
+
+const stateColumns = ['entries', 'day', 'day_entries', 'inside', 'first_scan_id', 'last_scan_id'] as const;
+type Key = { accountId: number; serviceId: number; dbValueId: number; now: string };
+
+// The two statements every scan of a known ticket runs, compiled once per dialect (the hot path of a gate).
+function ticketStatements() {
+  return {
+    lock: prepared<Key, TicketState>((db, p) =>
+      db
+        .insertInto('scan_ticket_states')
+        .values({ account_id: p('accountId'), service_id: p('serviceId'), db_value_id: p('dbValueId'), updated_at: p('now') })
+        .onConflict((oc) => oc.columns(['account_id', 'service_id', 'db_value_id']).doUpdateSet({ updated_at: p('now') }))
+        .returning(stateColumns),
+    ),
+    save: prepared<Key & TicketState, never>((db, p) =>
+      db
+        .updateTable('scan_ticket_states')
+        .set({ entries: p('entries'), day: p('day'), day_entries: p('day_entries'), inside: p('inside'), first_scan_id: p('first_scan_id'), last_scan_id: p('last_scan_id'), updated_at: p('now') })
+        .where('account_id', '=', p('accountId'))
+        .where('service_id', '=', p('serviceId'))
+        .where('db_value_id', '=', p('dbValueId')),
+    ),
+  };
+}
+const statements = new Map<DialectName, ReturnType<typeof ticketStatements>>();
+function statementsFor(dialect: DialectName) {
+  let s = statements.get(dialect);
+  if (!s) {
+    s = ticketStatements();
+    statements.set(dialect, s);
+  }
+  return s;
+}
 
 /** SQL of scan-tickets instances: ticket states (migration 0016) and the counts and codes of the ticket database. */
 export class ScanTicketsRepo {
@@ -17,33 +51,19 @@ export class ScanTicketsRepo {
   ) {}
 
   /**
-   * The state of a ticket, made when missing and locked until the transaction ends (PostgreSQL: two
-   * gates scanning the same ticket queue here; SQLite serializes scans anyway).
+   * The state of a ticket, made when missing and locked until the transaction ends, in one statement:
+   * an upsert that touches the row. On PostgreSQL the update takes the row lock, so two gates scanning the
+   * same ticket queue here and the second reads the state the first committed; SQLite serializes scans anyway.
    */
   async lockState(accountId: number, serviceId: number, dbValueId: number): Promise<TicketState> {
-    await this.db
-      .insertInto('scan_ticket_states')
-      .values({ account_id: accountId, service_id: serviceId, db_value_id: dbValueId, updated_at: nowIso() })
-      .onConflict((oc) => oc.columns(['account_id', 'service_id', 'db_value_id']).doNothing())
-      .execute();
-    const query = this.db
-      .selectFrom('scan_ticket_states')
-      .select(['entries', 'day', 'day_entries', 'inside', 'first_scan_id', 'last_scan_id'])
-      .where('account_id', '=', accountId)
-      .where('service_id', '=', serviceId)
-      .where('db_value_id', '=', dbValueId);
-    return lockForUpdate(this.dialect, query).executeTakeFirstOrThrow();
+    const [row] = await statementsFor(this.dialect).lock(this.db, { accountId, serviceId, dbValueId, now: nowIso() });
+    if (!row) throw new Error('the ticket state upsert returned no row');
+    return row;
   }
 
   /** Writes a ticket's state after a scan moved it. */
   async saveState(accountId: number, serviceId: number, dbValueId: number, state: TicketState): Promise<void> {
-    await this.db
-      .updateTable('scan_ticket_states')
-      .set({ ...state, updated_at: nowIso() })
-      .where('account_id', '=', accountId)
-      .where('service_id', '=', serviceId)
-      .where('db_value_id', '=', dbValueId)
-      .execute();
+    await statementsFor(this.dialect).save(this.db, { accountId, serviceId, dbValueId, now: nowIso(), ...state });
   }
 
   /** When, with which service, on which device and by whom a scan of the account was made. */
