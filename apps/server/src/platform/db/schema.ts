@@ -334,8 +334,8 @@ export type ScanTicketStatesTable = {
   day: Generated<string>;
   day_entries: Generated<number>;
   inside: Generated<number>;
-  first_scan_id: number | null;
-  last_scan_id: number | null;
+  /** Scans of the ticket after the one that made the row (0: the row was made by the scan reading it). */
+  seen: Generated<number>;
   updated_at: Timestamp;
 };
 

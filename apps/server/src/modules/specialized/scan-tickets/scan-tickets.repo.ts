@@ -5,28 +5,28 @@ import { prepared } from '../../../platform/db/prepared.js';
 import type { Database } from '../../../platform/db/schema.js';
 
 /** The entry state of one ticket in one scan-tickets service. */
-export type TicketState = { entries: number; day: string; day_entries: number; inside: number; first_scan_id: number | null; last_scan_id: number | null };
+export type TicketState = { entries: number; day: string; day_entries: number; inside: number };
 
 /** Where and when a scan happened (a duplicate shows its ticket's first entry). */
 export type ScanPlace = { scanned_at: string; service_name: string | null; device_name: string | null; user_name: string | null };
 
-const stateColumns = ['entries', 'day', 'day_entries', 'inside', 'first_scan_id', 'last_scan_id'] as const;
+const stateColumns = ['entries', 'day', 'day_entries', 'inside', 'seen'] as const;
 type Key = { accountId: number; serviceId: number; dbValueId: number; now: string };
 
-// The two statements every scan of a known ticket runs, compiled once per dialect (the hot path of a gate).
+// The statements every scan of a known ticket runs, compiled once per dialect (the hot path of a gate).
 function ticketStatements() {
   return {
-    lock: prepared<Key, TicketState>((db, p) =>
+    lock: prepared<Key & TicketState, TicketState & { seen: number }>((db, p) =>
       db
         .insertInto('scan_ticket_states')
-        .values({ account_id: p('accountId'), service_id: p('serviceId'), db_value_id: p('dbValueId'), updated_at: p('now') })
-        .onConflict((oc) => oc.columns(['account_id', 'service_id', 'db_value_id']).doUpdateSet({ updated_at: p('now') }))
+        .values({ account_id: p('accountId'), service_id: p('serviceId'), db_value_id: p('dbValueId'), entries: p('entries'), day: p('day'), day_entries: p('day_entries'), inside: p('inside'), seen: 0, updated_at: p('now') })
+        .onConflict((oc) => oc.columns(['account_id', 'service_id', 'db_value_id']).doUpdateSet((eb) => ({ seen: eb('scan_ticket_states.seen', '+', 1), updated_at: p('now') })))
         .returning(stateColumns),
     ),
     save: prepared<Key & TicketState, never>((db, p) =>
       db
         .updateTable('scan_ticket_states')
-        .set({ entries: p('entries'), day: p('day'), day_entries: p('day_entries'), inside: p('inside'), first_scan_id: p('first_scan_id'), last_scan_id: p('last_scan_id'), updated_at: p('now') })
+        .set({ entries: p('entries'), day: p('day'), day_entries: p('day_entries'), inside: p('inside'), updated_at: p('now') })
         .where('account_id', '=', p('accountId'))
         .where('service_id', '=', p('serviceId'))
         .where('db_value_id', '=', p('dbValueId')),
@@ -51,14 +51,17 @@ export class ScanTicketsRepo {
   ) {}
 
   /**
-   * The state of a ticket, made when missing and locked until the transaction ends, in one statement:
-   * an upsert that touches the row. On PostgreSQL the update takes the row lock, so two gates scanning the
-   * same ticket queue here and the second reads the state the first committed; SQLite serializes scans anyway.
+   * The state of a ticket, locked until the transaction ends, in one statement: an upsert that makes the
+   * row with `fresh` (the state after this scan, as decided for a ticket never scanned) or touches the
+   * existing one. Answers the row and whether this call made it. On PostgreSQL the update takes the row
+   * lock, so two gates scanning one ticket queue here and the second reads what the first committed;
+   * SQLite serializes scans anyway.
    */
-  async lockState(accountId: number, serviceId: number, dbValueId: number): Promise<TicketState> {
-    const [row] = await statementsFor(this.dialect).lock(this.db, { accountId, serviceId, dbValueId, now: nowIso() });
+  async lockState(accountId: number, serviceId: number, dbValueId: number, fresh: TicketState): Promise<{ state: TicketState; made: boolean }> {
+    const [row] = await statementsFor(this.dialect).lock(this.db, { accountId, serviceId, dbValueId, now: nowIso(), ...fresh });
     if (!row) throw new Error('the ticket state upsert returned no row');
-    return row;
+    const { seen, ...state } = row;
+    return { state, made: Number(seen) === 0 };
   }
 
   /** Writes a ticket's state after a scan moved it. */
@@ -66,16 +69,23 @@ export class ScanTicketsRepo {
     await statementsFor(this.dialect).save(this.db, { accountId, serviceId, dbValueId, now: nowIso(), ...state });
   }
 
-  /** When, with which service, on which device and by whom a scan of the account was made. */
-  async place(accountId: number, scanId: number): Promise<ScanPlace | undefined> {
+  /**
+   * When, with which service, on which device and by whom the first (or last) valid scan of a ticket in a
+   * service was made: its first entry (or, with re-entry, the entry it is inside on).
+   */
+  async place(accountId: number, serviceId: number, dbValueId: number, which: 'first' | 'last'): Promise<ScanPlace | undefined> {
     return this.db
       .selectFrom('scans as s')
       .leftJoin('services as sv', 'sv.id', 's.service_id')
       .leftJoin('devices as d', 'd.id', 's.device_id')
       .leftJoin('app_users as u', 'u.id', 's.app_user_id')
       .select(['s.scanned_at', 'sv.name as service_name', 'd.name as device_name', 'u.username as user_name'])
+      .where('s.service_id', '=', serviceId)
+      .where('s.db_value_id', '=', dbValueId)
+      .where('s.status', '=', 1)
       .where('s.account_id', '=', accountId)
-      .where('s.id', '=', scanId)
+      .orderBy('s.id', which === 'first' ? 'asc' : 'desc')
+      .limit(1)
       .executeTakeFirst();
   }
 

@@ -2,7 +2,7 @@ import unzipper from 'unzipper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { scanAccount, scannerSignIn } from '../../scans/scans.test-helpers.js';
-import { decideTicket } from './ticket-rules.js';
+import { decideTicket, freshState, NEW_TICKET } from './ticket-rules.js';
 
 // Scan tickets (issue 13) on a real database (SQLite, or PostgreSQL through scripts/with-postgres.mjs).
 
@@ -135,10 +135,13 @@ describe('scan tickets: the entry rules', () => {
   });
 
   it('decides without a database: the rule table', () => {
-    const fresh = { entries: 0, day: '', day_entries: 0, inside: 0, first_scan_id: null, last_scan_id: null };
+    const fresh = NEW_TICKET;
     expect(decideTicket({ entryRule: 'single', maxEntries: 1 }, fresh, '2026-01-01', 'in').kind).toBe('entry');
     expect(decideTicket({ entryRule: 'per-day', maxEntries: 1 }, { ...fresh, entries: 5, day: '2026-01-01', day_entries: 1 }, '2026-01-02', 'in')).toMatchObject({ kind: 'entry', next: { day_entries: 1, entries: 6 } });
     expect(decideTicket({ entryRule: 'reentry', maxEntries: 1 }, fresh, '2026-01-01', 'out').kind).toBe('not-inside');
+    // What the upsert writes for a ticket's first scan.
+    expect(freshState({ entryRule: 'per-day', maxEntries: 2 }, '2026-01-01', 'in')).toEqual({ entries: 1, day: '2026-01-01', day_entries: 1, inside: 1 });
+    expect(freshState({ entryRule: 'reentry', maxEntries: 1 }, '2026-01-01', 'out')).toEqual(NEW_TICKET);
   });
 });
 

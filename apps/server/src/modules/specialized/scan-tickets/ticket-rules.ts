@@ -11,7 +11,7 @@ export type TicketDecision =
 /**
  * The entry rule applied to a ticket's state (pure: the caller holds the state row's lock). `day` is the
  * scan's local date in the account's time zone; `direction` what the scanner sent (`out`: an exit,
- * only meaningful with the re-entry rule). The next state's scan ids are filled in after the insert.
+ * only meaningful with the re-entry rule).
  */
 export function decideTicket(settings: Pick<ScanTicketsSettings, 'entryRule' | 'maxEntries'>, state: TicketState, day: string, direction: 'in' | 'out'): TicketDecision {
   const max = settings.maxEntries;
@@ -28,4 +28,13 @@ export function decideTicket(settings: Pick<ScanTicketsSettings, 'entryRule' | '
       if (direction === 'out') return state.inside === 1 ? { kind: 'exit', next: { ...state, inside: 0 } } : { kind: 'not-inside' };
       return state.inside === 1 ? { kind: 'duplicate', reason: 'Already inside: scan the exit before entering again', shown: 'last' } : enter();
   }
+}
+
+/** The state of a ticket never scanned. */
+export const NEW_TICKET: TicketState = { entries: 0, day: '', day_entries: 0, inside: 0 };
+
+/** The state a ticket never scanned has after this scan (what the upsert making its row writes). */
+export function freshState(settings: Pick<ScanTicketsSettings, 'entryRule' | 'maxEntries'>, day: string, direction: 'in' | 'out'): TicketState {
+  const d = decideTicket(settings, NEW_TICKET, day, direction);
+  return d.kind === 'entry' || d.kind === 'exit' ? d.next : NEW_TICKET;
 }

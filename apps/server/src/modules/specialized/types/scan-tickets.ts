@@ -1,8 +1,8 @@
 import { scanTicketsSettings, type ScanTicketsSettings, type TicketOutcome } from '@scanbase/contracts';
 import { isActive, localParts } from '../../scans/validation-rules.js';
 import { parseStoredSettings } from '../../services/service-settings.js';
-import { ScanTicketsRepo, type ScanPlace } from '../scan-tickets/scan-tickets.repo.js';
-import { decideTicket } from '../scan-tickets/ticket-rules.js';
+import { ScanTicketsRepo, type ScanPlace, type TicketState } from '../scan-tickets/scan-tickets.repo.js';
+import { NEW_TICKET, decideTicket, freshState } from '../scan-tickets/ticket-rules.js';
 import { defineSpecializedType, type TypeJudgeContext, type TypeVerdict } from '../specialized-type.js';
 
 /** The live topic of a scan-tickets instance's history and counts (id: the instance id). */
@@ -45,12 +45,13 @@ export const scanTicketsType = defineSpecializedType<ScanTicketsSettings>({
 
     const repo = new ScanTicketsRepo(ctx.db, ctx.dialect);
     const dbValueId = base.dbValueId;
-    const state = await repo.lockState(ctx.accountId, ctx.service.id, dbValueId);
     const day = localParts(new Date(ctx.scannedAt), ctx.timeZone).date;
+    // One statement on the common path: a ticket's first scan makes its row with the state after this scan.
+    const locked = await repo.lockState(ctx.accountId, ctx.service.id, dbValueId, freshState(settings, day, direction));
+    const state = locked.made ? NEW_TICKET : locked.state;
     const decision = decideTicket(settings, state, day, direction);
-    const save = (next: typeof state, first: boolean) => async (scanId: number) => {
-      await repo.saveState(ctx.accountId, ctx.service.id, dbValueId, { ...next, first_scan_id: first ? (state.first_scan_id ?? scanId) : state.first_scan_id, last_scan_id: scanId });
-    };
+    // Moved only once the scan is stored (a scan that is not stored moves nothing).
+    const save = (next: TicketState) => (locked.made ? undefined : async () => repo.saveState(ctx.accountId, ctx.service.id, dbValueId, next));
     switch (decision.kind) {
       case 'entry': {
         const n = decision.next.entries;
@@ -58,15 +59,14 @@ export const scanTicketsType = defineSpecializedType<ScanTicketsSettings>({
         if (settings.entryRule === 'per-day') counts.entries_today = String(decision.next.day_entries);
         const limit = settings.entryRule === 'total' ? ` (entry ${n} of ${settings.maxEntries})` : settings.entryRule === 'per-day' ? ` (entry ${decision.next.day_entries} of ${settings.maxEntries} today)` : '';
         const text = base.response || settings.validText || `Valid ticket${decision.entry === 'repeat' ? ': welcome back' : ''}.`;
-        return verdict(ctx, 1, `${text}${limit}`, 'valid', { ...counts, ...withDirection }, save(decision.next, true));
+        return verdict(ctx, 1, `${text}${limit}`, 'valid', { ...counts, ...withDirection }, save(decision.next));
       }
       case 'exit':
-        return verdict(ctx, 1, 'Exit recorded.', 'exit', { entries: String(state.entries), direction: 'out' }, save(decision.next, false));
+        return verdict(ctx, 1, 'Exit recorded.', 'exit', { entries: String(state.entries), direction: 'out' }, save(decision.next));
       case 'not-inside':
         return verdict(ctx, 0, 'This ticket has not entered: there is no entry to exit from.', 'refused', { entries: String(state.entries), direction: 'out' });
       case 'duplicate': {
-        const shownId = decision.shown === 'first' ? state.first_scan_id : state.last_scan_id;
-        const place = shownId === null ? undefined : await repo.place(ctx.accountId, shownId);
+        const place = await repo.place(ctx.accountId, ctx.service.id, dbValueId, decision.shown);
         const label = decision.shown === 'first' ? 'first scanned' : 'entered';
         const detail = place ? `: ${label} ${describePlace(place, ctx.timeZone)}` : '';
         const text = `${settings.duplicateText || decision.reason}${detail}.`;
