@@ -44,6 +44,8 @@ type Seed = {
   serviceId: number;
   /** Task id per task type (a type the server cannot create uses the generatebarcode task). */
   taskIds: Record<string, number>;
+  /** A specialized service instance per type whose tab pages are built. */
+  instances: Record<string, number>;
 };
 
 async function v2<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
@@ -117,9 +119,16 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
   // A webhook subscription, so the integrations page shows its card and the delivery log (an event the seed never causes).
   await v2(request, admin, 'webhooks/create', { url: 'https://erp.example.com/scanbase-hooks', description: 'ERP', events: ['import.finished'] });
 
+  // Specialized service instances: their tab pages open on a real instance of their type.
+  const tickets = await v2<{ id: number; databaseId: number }>(request, admin, 'specialized/create', { type: 'scan-tickets', name: 'Festival gate', settings: { entryRule: 'reentry' }, userIds: [appUser.id] });
+  await v2(request, admin, 'databases/autofill', { id: tickets.databaseId, count: 3, mode: 'random', length: 12 });
+  const ticket = (await v2<{ items: { value: string }[] }>(request, admin, 'databases/values', { id: tickets.databaseId })).items[0]!.value;
+  for (const value of [ticket, ticket, 'NOT-A-TICKET']) await v2(request, app, 'app/scan', { serviceId: tickets.id, value, clientScanId: randomUUID() });
+
   return {
     email,
     username,
+    instances: { 'scan-tickets': tickets.id },
     scanId: scanId!,
     serviceId: service.id,
     taskIds,
@@ -150,7 +159,8 @@ async function targets(): Promise<Target[]> {
     .map((def) => {
       const type = /^account\.tasks\.(\w+)\.edit$/.exec(def.name)?.[1];
       const id = type ? (seed.taskIds[type] ?? seed.taskIds.generatebarcode) : undefined;
-      const href = paths.buildPath(def.path, { ...seed.params, ...(id ? { id } : {}) }) + (query[def.name] ?? '');
+      const instanceId = seed.instances[/^account\.specialized\.([a-z-]+)\./.exec(def.name)?.[1] ?? ''];
+      const href = paths.buildPath(def.path, { ...seed.params, ...(id ? { id } : {}), ...(instanceId ? { instanceId } : {}) }) + (query[def.name] ?? '');
       return { name: def.name, href, title: def.meta.title, signedIn: def.meta.authenticate };
     });
   return [...list.filter((t) => !t.signedIn), ...list.filter((t) => t.signedIn)];

@@ -33,6 +33,7 @@ import { SpecializedRepo } from './modules/specialized/specialized.repo.js';
 import { SpecializedService } from './modules/specialized/specialized.service.js';
 import { LateWebhookEvents } from './modules/webhooks/webhook-events.js';
 import { createWebhooks, taskRunEvents } from './modules/webhooks/webhooks.module.js';
+import { ScanTicketsService, TICKET_EXPORT_JOB } from './modules/specialized/scan-tickets/scan-tickets.service.js';
 
 /** Every repository and service of one process, wired once (the HTTP app and the CLI share it). */
 export type Container = ReturnType<typeof createContainer>;
@@ -78,5 +79,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const accountDeletion = new AccountDeletionService({ repo: deletionRepo, tokens, queue: jobs.queue, mailer: mail, limiter, publicUrl: config.publicUrl, graceDays: config.accountDeletionGraceDays });
   jobs.registerJob(ACCOUNT_EXPORT_JOB, accountExportHandler({ repo: deletionRepo, storage }));
   jobs.registerJob(ACCOUNT_PURGE_JOB, accountPurgeHandler({ repo: deletionRepo, storage, isDue: (accountId) => accountDeletion.duePurge(accountId) }));
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks };
+  const scanTickets = new ScanTicketsService({ db, queue: jobs.queue, barcodes, storage });
+  jobs.registerJob(TICKET_EXPORT_JOB, scanTickets.exportJob());
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets };
 }

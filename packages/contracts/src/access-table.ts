@@ -111,6 +111,9 @@ export const v2Access: Record<string, AccessRule> = {
   'specialized/get': admin(),
   'specialized/list': admin(),
   'specialized/update': admin(),
+  // scan-tickets.ts
+  'scan-tickets/export-start': admin(),
+  'scan-tickets/summary': admin(),
   // questions.ts
   'questions/add-answer': admin(),
   'questions/create': admin(),

@@ -23,6 +23,7 @@ export * from './specialized.js';
 export * from './account-deletion.js';
 export * from './webhooks.js';
 export * from './two-factor.js';
+export * from './scan-tickets.js';
 export { v2Routes } from './routes.js';
 export * from './access.js';
 export * from './access-table.js';

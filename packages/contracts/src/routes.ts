@@ -18,6 +18,7 @@ import * as specialized from './specialized.js';
 import * as accountDeletion from './account-deletion.js';
 import * as webhooks from './webhooks.js';
 import * as twoFactor from './two-factor.js';
+import * as scanTickets from './scan-tickets.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -97,6 +98,8 @@ export const v2Routes = {
   updateSpecialized: specialized.updateSpecialized,
   deleteSpecialized: specialized.deleteSpecialized,
   listWebhooks: webhooks.listWebhooks, createWebhook: webhooks.createWebhook, updateWebhook: webhooks.updateWebhook, deleteWebhook: webhooks.deleteWebhook, rotateWebhookSecret: webhooks.rotateWebhookSecret, listWebhookDeliveries: webhooks.listWebhookDeliveries, redeliverWebhook: webhooks.redeliverWebhook, testWebhook: webhooks.testWebhook,
+  scanTicketsSummary: scanTickets.scanTicketsSummary,
+  scanTicketsExportStart: scanTickets.scanTicketsExportStart,
 } as const;
 
 export type V2Routes = typeof v2Routes;

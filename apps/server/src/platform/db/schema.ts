@@ -393,6 +393,21 @@ export type WebhookDeliveriesTable = {
 };
 
 /** The whole schema as Kysely sees it. */
+/** Scan tickets: the entry state of a ticket in a scan-tickets service (migration 0016). */
+export type ScanTicketStatesTable = {
+  account_id: number;
+  service_id: number;
+  db_value_id: number;
+  entries: Generated<number>;
+  /** The local date (account time zone) of the last entry, YYYY-MM-DD. */
+  day: Generated<string>;
+  day_entries: Generated<number>;
+  inside: Generated<number>;
+  /** Scans of the ticket after the one that made the row (0: the row was made by the scan reading it). */
+  seen: Generated<number>;
+  updated_at: Timestamp;
+};
+
 export type Database = {
   accounts: AccountsTable;
   admins: AdminsTable;
@@ -430,4 +445,5 @@ export type Database = {
   export_templates: ExportTemplatesTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  scan_ticket_states: ScanTicketStatesTable;
 };

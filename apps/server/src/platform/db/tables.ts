@@ -34,6 +34,7 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'export_templates', key: 'id' },
   { name: 'webhook_subscriptions', key: 'id' },
   { name: 'webhook_deliveries', key: 'id' },
+  { name: 'scan_ticket_states', key: null },
   { name: 'rate_counters', key: null },
   { name: 'system_settings', key: null },
   { name: 'tasks', key: 'id' },
