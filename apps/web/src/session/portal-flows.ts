@@ -8,18 +8,15 @@
 export type PortalFlow = 'checkinout' | 'attendance';
 
 /** The flow whose sign-in guards a route, by its name's prefix (undefined: the admin session guards it). */
-export function portalFlowOf(routeName: string): PortalFlow | undefined {
-  const prefix = routeName.split('.')[0];
-  return prefix === 'CIO' ? 'checkinout' : prefix === 'AP' ? 'attendance' : undefined;
-}
+export const portalFlowOf = (routeName: string): PortalFlow | undefined => (routeName.startsWith('CIO.') ? 'checkinout' : routeName.startsWith('AP.') ? 'attendance' : undefined);
 
 /** The local-storage keys of a portal's session. */
 export const portalKeys = (flow: PortalFlow) => ({ token: `portal.${flow}.token`, udid: `portal.${flow}.udid`, user: `portal.${flow}.user` });
 
-/** Whether this browser holds a portal token for the flow (the server still checks it on every call). */
+/** Whether this browser holds a portal token for the flow (the server still checks it on every call; a refused storage reads as none). */
 export function hasPortalToken(flow: PortalFlow): boolean {
   try {
-    return Boolean(window.localStorage.getItem(portalKeys(flow).token));
+    return !!localStorage.getItem(`portal.${flow}.token`);
   } catch {
     return false;
   }
