@@ -15,6 +15,7 @@ import * as scannerPages from './scanner-pages.js';
 import * as postbackTool from './postback-tool.js';
 import * as profile from './profile.js';
 import * as specialized from './specialized.js';
+import * as attendance from './attendance.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -81,6 +82,9 @@ export const v2Routes = {
   createSpecialized: specialized.createSpecialized,
   updateSpecialized: specialized.updateSpecialized,
   deleteSpecialized: specialized.deleteSpecialized,
+  listAttendanceSessions: attendance.listAttendanceSessions, createAttendanceSession: attendance.createAttendanceSession, updateAttendanceSession: attendance.updateAttendanceSession, deleteAttendanceSession: attendance.deleteAttendanceSession,
+  attendanceRegister: attendance.attendanceRegisterRoute, attendanceOccurrenceReport: attendance.attendanceOccurrenceReport, attendancePeopleReport: attendance.attendancePeopleReport, attendanceExport: attendance.attendanceExport,
+  attendancePortalSessions: attendance.attendancePortalSessions, attendancePortalRegister: attendance.attendancePortalRegister, attendancePortalMark: attendance.attendancePortalMark, attendancePortalClose: attendance.attendancePortalClose, attendancePortalExport: attendance.attendancePortalExport,
 } as const;
 
 export type V2Routes = typeof v2Routes;

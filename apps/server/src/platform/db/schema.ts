@@ -323,6 +323,52 @@ export type ExportTemplatesTable = {
   updated_at: Timestamp;
 };
 
+/** A session of an attendance instance (migration 0015): local dates and times in the account's zone. */
+export type AttendanceSessionsTable = {
+  id: Generated<number>;
+  account_id: number;
+  service_id: number;
+  name: string;
+  place: Generated<string>;
+  repeat: Generated<string>;
+  start_date: string;
+  end_date: string | null;
+  /** ISO weekdays, comma-separated. */
+  weekdays: Generated<string>;
+  start_time: string;
+  end_time: string;
+  late_after_minutes: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** One person's mark in one session occurrence. */
+export type AttendanceMarksTable = {
+  id: Generated<number>;
+  account_id: number;
+  service_id: number;
+  session_id: number;
+  occurrence_date: string;
+  person_id: number;
+  person_code: string;
+  person_name: Generated<string>;
+  status: string;
+  scan_id: number | null;
+  marked_by: Generated<string>;
+  note: Generated<string>;
+  marked_at: Timestamp;
+};
+
+/** A session occurrence a leader closed. */
+export type AttendanceClosedTable = {
+  account_id: number;
+  service_id: number;
+  session_id: number;
+  occurrence_date: string;
+  closed_by: Generated<string>;
+  closed_at: Timestamp;
+};
+
 /** The whole schema as Kysely sees it. */
 export type Database = {
   accounts: AccountsTable;
@@ -357,4 +403,7 @@ export type Database = {
   scan_counts_hourly: ScanCountsHourlyTable;
   scan_counts_account_hourly: ScanCountsAccountHourlyTable;
   export_templates: ExportTemplatesTable;
+  attendance_sessions: AttendanceSessionsTable;
+  attendance_marks: AttendanceMarksTable;
+  attendance_closed: AttendanceClosedTable;
 };
