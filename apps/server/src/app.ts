@@ -106,7 +106,7 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
     await c.apiAccess.flushLog().catch((err: unknown) => app.log.error({ err }, 'could not write the last API log lines'));
   });
 
-  await app.register(liveUpdatesPlugin, { bus: c.bus, resolveSession });
+  await app.register(liveUpdatesPlugin, { bus: c.bus, resolveSession, resolveAppSession: (token) => c.scans.sessions.resolve(token) });
 
   app.get('/healthz', async () => ({ ok: true, version: VERSION }));
 
