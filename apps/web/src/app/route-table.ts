@@ -54,7 +54,9 @@ const instanceTabs: Record<(typeof serviceTypes)[number], readonly string[]> = {
  * The pages of the specialized types built so far (issues 13 and 14): the create wizard and each tab
  * (`main` for a type without tabs). A type not listed shows "not available yet" on every route.
  */
-const specializedPages: Partial<Record<(typeof serviceTypes)[number], { create: PageLoader; tabs: Partial<Record<string, PageLoader>> }>> = {};
+const specializedPages: Partial<Record<(typeof serviceTypes)[number], { create: PageLoader; tabs: Partial<Record<string, PageLoader>> }>> = {
+  attendance: { create: shellPage('AttendanceWizardPage'), tabs: { main: shellPage('AttendancePage') } },
+};
 const taskTypes = ['downloaddatabase', 'downloadscan', 'generatebarcode', 'exportscan', 'clearDatabase', 'importdatabase', 'bulkscanremoval', 'importuser', 'postback', 'downloadcheckinout', 'downloaddevices', 'importcheckinoutscans', 'importtablebuilderscans'] as const;
 const createOnlyTaskTypes = ['exportuser', 'importtable'] as const;
 const scanViews = ['full', 'list', 'map', 'photo', 'statistics'] as const;
@@ -155,6 +157,8 @@ export const routeTable: readonly RouteDef[] = [
 
   // Attendance sign-in.
   open('AP.signin', '/attendance/signin/', 'Attendance sign-in', { search: referenceQuery, page: publicPage('AttendanceSignInPage') }),
+  // The attendance portal itself (our addition to the spec's routes): a leader's sessions and the live register of one occurrence.
+  member('AP.sessions', '/attendance/', 'Attendance', { search: texts('instance_id', 'session_id', 'date'), layout: 'public', page: publicPage('AttendancePortalPage') }),
 
   // Task portal.
   open('TP.login', '/task-portal/login', 'Task portal sign-in', { search: pagedQuery.extend({ errCode: text }), planned: 'portal' }),
