@@ -8,7 +8,13 @@ import { defineV2Route } from './route.js';
 // portal (`/attendance/`). See docs/SPECIALIZED-ATTENDANCE.md.
 
 /** A calendar date, YYYY-MM-DD (in the account's time zone). */
-export const localDate = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use a date like 2026-10-24');
+export const localDate = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use a date like 2026-10-24')
+  .refine((d) => {
+    const t = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
+  }, 'This date does not exist');
 /** A local time, HH:MM (24 h, in the account's time zone). */
 export const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 09:00');
 

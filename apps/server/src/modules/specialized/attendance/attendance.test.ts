@@ -40,6 +40,10 @@ describe('attendance: scans during sessions', () => {
     expect(bad.status).toBe(422);
     const paths = (bad.body.details as { path: string }[]).map((d) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['session.endTime', 'session.weekdays', 'session.endDate']));
+    const noSuchDay = await a.admin('attendance/session-create', { instanceId: id, session: { name: 'X', startDate: '2026-02-31', startTime: '09:00', endTime: '10:00' } });
+    expect(noSuchDay.status).toBe(422);
+    expect(noSuchDay.body.details).toEqual([{ path: 'session.startDate', message: 'This date does not exist' }]);
+    expect((await a.admin('attendance/report-people', { instanceId: id, from: 'x', to: '2026-01-01' })).status).toBe(422);
     // An ordinary service is not an attendance instance.
     const plain = await a.service({ validation_method: 'record' });
     expect((await a.admin('attendance/sessions', { instanceId: plain })).status).toBe(404);

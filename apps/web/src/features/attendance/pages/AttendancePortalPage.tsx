@@ -83,7 +83,7 @@ function Register({ occurrence }: { occurrence: PortalOccurrenceKey }) {
   const now = useClock();
   const timeZone = sessions.data?.timeZone;
   const back = (
-    <Button href="/attendance/" onClick={(e) => (e.preventDefault(), void navigate({ href: '/attendance/' }))} sx={{ ml: -1 }}>
+    <Button href="/attendance/" onClick={(e) => (e.preventDefault(), void navigate({ href: '/attendance/' }))} sx={{ ml: -1, alignSelf: 'flex-start' }}>
       ← My sessions
     </Button>
   );
