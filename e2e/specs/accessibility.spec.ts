@@ -44,6 +44,8 @@ type Seed = {
   serviceId: number;
   /** Task id per task type (a type the server cannot create uses the generatebarcode task). */
   taskIds: Record<string, number>;
+  /** The app user's token and record, for the portals' pages (AP., CIO.), which their own sign-in guards. */
+  portal: { token: string; user: { id: number; username: string } };
 };
 
 async function v2<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
@@ -121,6 +123,7 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
     scanId: scanId!,
     serviceId: service.id,
     taskIds,
+    portal: { token: app, user: { id: appUser.id, username } },
     params: { scanId: scanId!, serviceId: service.id, databaseId: database.id, questionId: seat.id, userId: appUser.id, accountId: teamMember.id, templateID: template.id, instanceId: labels.jobId!, token: 'a'.repeat(64) },
   };
 }
@@ -217,6 +220,14 @@ for (let group = 0; group < GROUPS; group += 1) {
           await signInWithForm(page, seed.email, PASSWORD);
           await expect(page).not.toHaveURL(/\/signin/);
           signedIn = true;
+        }
+        // A portal page (AP., CIO.) needs the portal's own app-user sign-in, kept in local storage like the sign-in page does.
+        const flow = target.name.startsWith('AP.') ? 'attendance' : target.name.startsWith('CIO.') ? 'checkinout' : null;
+        if (flow && !target.name.endsWith('signin') && page.url().startsWith(e2eEnv().baseUrl)) {
+          await page.evaluate(({ flow, token, user }) => {
+            window.localStorage.setItem(`portal.${flow}.token`, token);
+            window.localStorage.setItem(`portal.${flow}.user`, JSON.stringify(user));
+          }, { flow, ...seed.portal });
         }
         // One load per page, checked at both widths (the layout follows the viewport without a reload).
         const started = Date.now();

@@ -53,7 +53,7 @@ export function CreateSpecializedPage() {
         {specializedTypes.map((type) => {
           const built = isTypeBuilt(type);
           return (
-            <Card key={type} variant="outlined" sx={{ height: '100%', opacity: built ? 1 : 0.75, '&:hover': built ? { borderColor: 'primary.main' } : undefined }}>
+            <Card key={type} variant="outlined" sx={{ height: '100%', borderStyle: built ? 'solid' : 'dashed', '&:hover': built ? { borderColor: 'primary.main' } : undefined }}>
               {built ? (
                 <CardActionArea component={RouterLink} href={createHref(type)} sx={{ p: 2, height: '100%', display: 'block' }}>
                   <Body type={type} built />
