@@ -46,6 +46,8 @@ type Seed = {
   taskIds: Record<string, number>;
   /** A specialized service instance per type whose tab pages are built. */
   instances: Record<string, number>;
+  /** The app user's token and record, for the portals' pages (AP., CIO.), which their own sign-in guards. */
+  portal: { token: string; user: { id: number; username: string } };
 };
 
 async function v2<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
@@ -125,13 +127,16 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
   const ticket = (await v2<{ items: { value: string }[] }>(request, admin, 'databases/values', { id: tickets.databaseId })).items[0]!.value;
   for (const value of [ticket, ticket, 'NOT-A-TICKET']) await v2(request, app, 'app/scan', { serviceId: tickets.id, value, clientScanId: randomUUID() });
 
+  const attendance = await v2<{ id: number }>(request, admin, 'specialized/create', { type: 'attendance', name: 'Morning class', settings: { leaderUserIds: [appUser.id] }, userIds: [appUser.id] });
+
   return {
     email,
     username,
-    instances: { 'scan-tickets': tickets.id },
+    instances: { 'scan-tickets': tickets.id, attendance: attendance.id },
     scanId: scanId!,
     serviceId: service.id,
     taskIds,
+    portal: { token: app, user: { id: appUser.id, username } },
     params: { scanId: scanId!, serviceId: service.id, databaseId: database.id, questionId: seat.id, userId: appUser.id, accountId: teamMember.id, templateID: template.id, instanceId: labels.jobId!, token: 'a'.repeat(64) },
   };
 }
@@ -159,7 +164,7 @@ async function targets(): Promise<Target[]> {
     .map((def) => {
       const type = /^account\.tasks\.(\w+)\.edit$/.exec(def.name)?.[1];
       const id = type ? (seed.taskIds[type] ?? seed.taskIds.generatebarcode) : undefined;
-      const instanceId = seed.instances[/^account\.specialized\.([a-z-]+)\./.exec(def.name)?.[1] ?? ''];
+      const instanceId = seed.instances[/^account\.specialized\.([a-z-]+)(?:\.|$)/.exec(def.name)?.[1] ?? ''];
       const href = paths.buildPath(def.path, { ...seed.params, ...(id ? { id } : {}), ...(instanceId ? { instanceId } : {}) }) + (query[def.name] ?? '');
       return { name: def.name, href, title: def.meta.title, signedIn: def.meta.authenticate };
     });
@@ -229,6 +234,14 @@ for (let group = 0; group < GROUPS; group += 1) {
           await signInWithForm(page, seed.email, PASSWORD);
           await expect(page).not.toHaveURL(/\/signin/);
           signedIn = true;
+        }
+        // A portal page (AP., CIO.) needs the portal's own app-user sign-in, kept in local storage like the sign-in page does.
+        const flow = target.name.startsWith('AP.') ? 'attendance' : target.name.startsWith('CIO.') ? 'checkinout' : null;
+        if (flow && !target.name.endsWith('signin') && page.url().startsWith(e2eEnv().baseUrl)) {
+          await page.evaluate(({ flow, token, user }) => {
+            window.localStorage.setItem(`portal.${flow}.token`, token);
+            window.localStorage.setItem(`portal.${flow}.user`, JSON.stringify(user));
+          }, { flow, ...seed.portal });
         }
         // One load per page, checked at both widths (the layout follows the viewport without a reload).
         const started = Date.now();

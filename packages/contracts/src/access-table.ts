@@ -114,6 +114,20 @@ export const v2Access: Record<string, AccessRule> = {
   // scan-tickets.ts
   'scan-tickets/export-start': admin(),
   'scan-tickets/summary': admin(),
+  // attendance.ts
+  'attendance/export': admin(),
+  'attendance/portal/close': APP,
+  'attendance/portal/export': APP,
+  'attendance/portal/mark': APP,
+  'attendance/portal/register': APP,
+  'attendance/portal/sessions': APP,
+  'attendance/register': admin(),
+  'attendance/report-occurrences': admin(),
+  'attendance/report-people': admin(),
+  'attendance/session-create': admin(),
+  'attendance/session-delete': admin(),
+  'attendance/sessions': admin(),
+  'attendance/session-update': admin(),
   // questions.ts
   'questions/add-answer': admin(),
   'questions/create': admin(),

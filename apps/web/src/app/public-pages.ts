@@ -12,6 +12,7 @@ export const publicPages = {
   AppHelpPage: named(() => import('../features/scanner-help/pages/AppHelpPage'), 'AppHelpPage'),
   AcceptInvitePage: named(() => import('../features/auth/pages/AcceptInvitePage'), 'AcceptInvitePage'),
   ApiDocsPage: named(() => import('../features/apidocs/pages/ApiDocsPage'), 'ApiDocsPage'),
+  AttendancePortalPage: named(() => import('../features/attendance/pages/AttendancePortalPage'), 'AttendancePortalPage'),
   AttendanceSignInPage: named(() => import('../features/portal/pages/PortalSignInPages'), 'AttendanceSignInPage'),
   CheckInOutSignInPage: named(() => import('../features/portal/pages/PortalSignInPages'), 'CheckInOutSignInPage'),
   ActivationPage: named(() => import('../features/auth/pages/ActivationPage'), 'ActivationPage'),

@@ -57,7 +57,7 @@ const instanceTabs: Record<(typeof serviceTypes)[number], readonly string[]> = {
  * `<Type><Tab>Page` for each tab (`ScanTicketsDetailsPage`), `<Type>Page` for a type without tabs. The names
  * are made here rather than listed, which keeps some forty strings out of the entry chunk (/signin's budget).
  */
-const builtSpecializedTypes: readonly (typeof serviceTypes)[number][] = ['scan-tickets'];
+const builtSpecializedTypes: readonly (typeof serviceTypes)[number][] = ['scan-tickets', 'attendance'];
 const pascal = (text: string) => text.replace(/(?:^|-)([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 /** The page of a built type's route (`tab` undefined: the wizard; '' for a type without tabs), or undefined. */
 function specializedPage(type: (typeof serviceTypes)[number], tab?: string): PageLoader | undefined {
@@ -164,6 +164,8 @@ export const routeTable: readonly RouteDef[] = [
 
   // Attendance sign-in.
   open('AP.signin', '/attendance/signin/', 'Attendance sign-in', { search: referenceQuery, page: publicPage('AttendanceSignInPage') }),
+  // The attendance portal itself (our addition to the spec's routes): a leader's sessions and the live register of one occurrence.
+  member('AP.sessions', '/attendance/', 'Attendance', { search: texts('instance_id', 'session_id', 'date'), layout: 'public', page: publicPage('AttendancePortalPage') }),
 
   // Task portal.
   open('TP.login', '/task-portal/login', 'Task portal sign-in', { search: pagedQuery.extend({ errCode: text }), planned: 'portal' }),

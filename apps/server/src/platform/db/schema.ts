@@ -183,6 +183,52 @@ export type TasksTable = {
   updated_at: Timestamp;
 };
 
+/** A session of an attendance instance (migration 0015): local dates and times in the account's zone. */
+export type AttendanceSessionsTable = {
+  id: Generated<number>;
+  account_id: number;
+  service_id: number;
+  name: string;
+  place: Generated<string>;
+  repeat: Generated<string>;
+  start_date: string;
+  end_date: string | null;
+  /** ISO weekdays, comma-separated. */
+  weekdays: Generated<string>;
+  start_time: string;
+  end_time: string;
+  late_after_minutes: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** One person's mark in one session occurrence. */
+export type AttendanceMarksTable = {
+  id: Generated<number>;
+  account_id: number;
+  service_id: number;
+  session_id: number;
+  occurrence_date: string;
+  person_id: number;
+  person_code: string;
+  person_name: Generated<string>;
+  status: string;
+  scan_id: number | null;
+  marked_by: Generated<string>;
+  note: Generated<string>;
+  marked_at: Timestamp;
+};
+
+/** A session occurrence a leader closed. */
+export type AttendanceClosedTable = {
+  account_id: number;
+  service_id: number;
+  session_id: number;
+  occurrence_date: string;
+  closed_by: Generated<string>;
+  closed_at: Timestamp;
+};
+
 export type DatabasesTable = {
   id: Generated<number>;
   account_id: number;
@@ -446,4 +492,7 @@ export type Database = {
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   scan_ticket_states: ScanTicketStatesTable;
+  attendance_sessions: AttendanceSessionsTable;
+  attendance_marks: AttendanceMarksTable;
+  attendance_closed: AttendanceClosedTable;
 };

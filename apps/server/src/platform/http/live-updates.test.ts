@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signUpVerified } from '../../test/fixtures.js';
+import { scanAccount, scannerSignIn } from '../../modules/scans/scans.test-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -46,6 +47,20 @@ describe('live updates over /ws', () => {
     expect(wb.messages.filter((m) => m.topic === 'job')).toEqual([]);
     wa.socket.close();
     wb.socket.close();
+  });
+
+  it('accepts an app token (the portals) and sends it only the portal topics of its account', async () => {
+    const a = await scanAccount(t);
+    const user = await a.appUser([]);
+    const portal = await scannerSignIn(t, user);
+    const w = await connect(portal.token);
+    await until(() => w.messages.some((m) => m.topic === 'ready'));
+    await t.container.jobs.queue.enqueue('test.nothing', {}, { accountId: a.owner.accountId });
+    await t.container.bus.publish({ accountId: a.owner.accountId + 100_000, topic: 'attendance', id: 1 });
+    await t.container.bus.publish({ accountId: a.owner.accountId, topic: 'attendance', id: 7 });
+    await until(() => w.messages.some((m) => m.topic === 'attendance'));
+    expect(w.messages.filter((m) => m.topic !== 'ready')).toEqual([{ topic: 'attendance', id: 7 }]);
+    w.socket.close();
   });
 
   it('closes at once for an unknown token', async () => {

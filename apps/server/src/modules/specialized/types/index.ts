@@ -1,6 +1,7 @@
 import type { SpecializedType } from '@scanbase/contracts';
 import type { SpecializedTypeDefinition } from '../specialized-type.js';
 import { scanTicketsType } from './scan-tickets.js';
+import { attendanceType } from './attendance.js';
 
 /**
  * The types built so far. A type missing here shows as "not available yet" on the create page and
@@ -8,4 +9,5 @@ import { scanTicketsType } from './scan-tickets.js';
  */
 export const specializedTypeDefinitions: Partial<Record<SpecializedType, SpecializedTypeDefinition>> = {
   'scan-tickets': scanTicketsType,
+  attendance: attendanceType,
 };
