@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { tasksV2 } from './modules/tasks/tasks.v2.js';
 import { scansV2 } from './modules/scans/scans.v2.js';
 import { specializedV2 } from './modules/specialized/specialized.v2.js';
+import { checkInOutV2 } from './modules/specialized/check-in-out/check-in-out.v2.js';
 import { scansLegacy } from './modules/scans/scans.legacy.js';
 import { v2Plugin } from './platform/http/v2/v2-plugin.js';
 import type { V2Binding } from './platform/http/v2/v2-types.js';
@@ -56,7 +57,7 @@ function legacySections(c: Container): Record<string, LegacySection> {
 
 /** Every V2 route binding. Later modules add theirs here. */
 function v2Bindings(c: Container): V2Binding[] {
-  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized)];
+  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...checkInOutV2(c.checkInOut)];
 }
 
 /** Builds the Fastify instance (tests drive it with app.inject). */
@@ -105,7 +106,7 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
     await c.apiAccess.flushLog().catch((err: unknown) => app.log.error({ err }, 'could not write the last API log lines'));
   });
 
-  await app.register(liveUpdatesPlugin, { bus: c.bus, resolveSession });
+  await app.register(liveUpdatesPlugin, { bus: c.bus, resolveSession, resolveAppSession: (token) => c.scans.sessions.resolve(token) });
 
   app.get('/healthz', async () => ({ ok: true, version: VERSION }));
 

@@ -27,6 +27,7 @@ import { createScans } from './modules/scans/scans.module.js';
 import { registerScanTasks } from './modules/scans/scan.tasks.js';
 import { SpecializedRepo } from './modules/specialized/specialized.repo.js';
 import { SpecializedService } from './modules/specialized/specialized.service.js';
+import { CheckInOutService } from './modules/specialized/check-in-out/check-in-out.service.js';
 
 /** Every repository and service of one process, wired once (the HTTP app and the CLI share it). */
 export type Container = ReturnType<typeof createContainer>;
@@ -61,5 +62,6 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   // Background imports of uploaded files run as importdatabase jobs (the tasks module keeps the file).
   const imports = new DatabaseImports(scanConfig.databases, jobs.tasks);
   const specialized = new SpecializedService({ db, repo: new SpecializedRepo(k, db.dialect), questions: scanConfig.questions });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized };
+  const checkInOut = new CheckInOutService({ db, capture: scans.capture });
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, checkInOut };
 }

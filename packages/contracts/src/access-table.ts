@@ -99,6 +99,13 @@ export const v2Access: Record<string, AccessRule> = {
   'specialized/get': admin(),
   'specialized/list': admin(),
   'specialized/update': admin(),
+  // check-in-out.ts
+  'checkinout/roster': admin(),
+  'checkinout/history': admin(),
+  'app/checkinout/instances': APP,
+  'app/checkinout/roster': APP,
+  'app/checkinout/history': APP,
+  'app/checkinout/move': APP,
   // questions.ts
   'questions/add-answer': admin(),
   'questions/create': admin(),

@@ -20,6 +20,7 @@ export * from './scanner-pages.js';
 export * from './postback-tool.js';
 export * from './profile.js';
 export * from './specialized.js';
+export * from './check-in-out.js';
 export { v2Routes } from './routes.js';
 export * from './access.js';
 export * from './access-table.js';

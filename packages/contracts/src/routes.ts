@@ -15,6 +15,7 @@ import * as scannerPages from './scanner-pages.js';
 import * as postbackTool from './postback-tool.js';
 import * as profile from './profile.js';
 import * as specialized from './specialized.js';
+import * as checkInOut from './check-in-out.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -81,6 +82,12 @@ export const v2Routes = {
   createSpecialized: specialized.createSpecialized,
   updateSpecialized: specialized.updateSpecialized,
   deleteSpecialized: specialized.deleteSpecialized,
+  checkInOutRoster: checkInOut.checkInOutRoster,
+  checkInOutHistory: checkInOut.checkInOutHistory,
+  portalCheckInOutInstances: checkInOut.portalCheckInOutInstances,
+  portalCheckInOutRoster: checkInOut.portalCheckInOutRoster,
+  portalCheckInOutHistory: checkInOut.portalCheckInOutHistory,
+  portalCheckInOutMove: checkInOut.portalCheckInOutMove,
 } as const;
 
 export type V2Routes = typeof v2Routes;

@@ -30,6 +30,7 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'scan_properties', key: null },
   { name: 'scan_edits', key: 'id' },
   { name: 'export_templates', key: 'id' },
+  { name: 'checkinout_states', key: null },
   { name: 'rate_counters', key: null },
   { name: 'system_settings', key: null },
   { name: 'tasks', key: 'id' },

@@ -1,8 +1,11 @@
 import type { SpecializedType } from '@scanbase/contracts';
 import type { SpecializedTypeDefinition } from '../specialized-type.js';
+import { checkInOutType } from './check-in-out.js';
 
 /**
  * The types built so far. A type missing here shows as "not available yet" on the create page and
  * `specialized/create` refuses it. Each type lives in its own file beside this one.
  */
-export const specializedTypeDefinitions: Partial<Record<SpecializedType, SpecializedTypeDefinition>> = {};
+export const specializedTypeDefinitions: Partial<Record<SpecializedType, SpecializedTypeDefinition>> = {
+  'check-in-out': checkInOutType,
+};

@@ -11,6 +11,7 @@ import * as m0008 from './0008-scan-counts.js';
 import * as m0009 from './0009-scan-ingest.js';
 import * as m0010 from './0010-session-details.js';
 import * as m0011 from './0011-specialized-services.js';
+import * as m0014 from './0014-check-in-out.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-scan-ingest': m0009,
   '0010-session-details': m0010,
   '0011-specialized-services': m0011,
+  '0014-check-in-out': m0014,
 };
