@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signUpVerified } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { scanAccount, scannerSignIn } from '../../modules/scans/scans.test-helpers.js';
 
 let t: TestApp;
 let base = '';
@@ -44,6 +45,27 @@ describe('live updates over /ws', () => {
     await until(() => wa.messages.some((m) => m.topic === 'job' && m.id === jobId));
     await new Promise((r) => setTimeout(r, 100));
     expect(wb.messages.filter((m) => m.topic === 'job')).toEqual([]);
+    wa.socket.close();
+    wb.socket.close();
+  });
+
+  it('takes an app token (the portals) and sends only its account’s check in/out events', async () => {
+    const a = await scanAccount(t);
+    const b = await scanAccount(t);
+    const user = await a.appUser([]);
+    const made = await a.must('specialized/create', { type: 'check-in-out', name: 'Door', settings: { portalUserIds: [user.id] }, userIds: [user.id] });
+    const scanner = await scannerSignIn(t, user);
+    const other = await scannerSignIn(t, await b.appUser([]));
+    const wa = await connect(scanner.token);
+    const wb = await connect(other.token);
+    await until(() => wa.messages.some((m) => m.topic === 'ready') && wb.messages.some((m) => m.topic === 'ready'));
+    await scanner.scan(made.id as number, 'BADGE');
+    await until(() => wa.messages.some((m) => m.topic === 'checkinout' && m.id === made.id));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(wb.messages.filter((m) => m.topic !== 'ready')).toEqual([]);
+    // A signed-out app token no longer opens a socket.
+    await scanner.call('app/signout', {});
+    expect(await (await connect(scanner.token)).closed).toBe(4401);
     wa.socket.close();
     wb.socket.close();
   });

@@ -61,7 +61,7 @@ export class CheckInOutService {
       movements: moves.map((m) => ({
         scanId: m.id,
         direction: m.direction === 'in' || m.direction === 'out' ? m.direction : null,
-        status: (m.status === 1 ? 1 : m.status === 0 ? 0 : -1) as 1 | 0 | -1,
+        status: (m.status === 1 ? 1 : m.status === 0 ? 0 : -1),
         response: m.response,
         scannedAt: m.scanned_at,
         by: m.by,
