@@ -77,7 +77,7 @@ export const checkInOutRoster = defineV2Route({ path: 'checkinout/roster', acces
 export const checkInOutHistory = defineV2Route({ path: 'checkinout/history', access: 'admin', summary: "One value's state and its movements.", body: valueHistoryQuery, reply: valueHistoryReply });
 
 export const portalCheckInOutInstances = defineV2Route({ path: 'app/checkinout/instances', access: 'app', summary: 'The check in/out instances the signed-in app user may open in the portal.', body: z.object({}), reply: z.object({ items: z.array(portalInstance) }) });
-export const portalCheckInOutRoster = defineV2Route({ path: 'app/checkinout/roster', access: 'app', summary: 'The portal roster of an instance (the app user needs portal access to it).', body: rosterQuery, reply: rosterReply.extend({ name: z.string(), mode: checkInOutMode }) });
+export const portalCheckInOutRoster = defineV2Route({ path: 'app/checkinout/roster', access: 'app', summary: 'The portal roster of an instance (the app user needs portal access to it).', body: rosterQuery, reply: rosterReply.extend({ name: z.string(), mode: checkInOutMode, checklist: z.object({ when: checkWhen, items: z.array(z.string()) }) }) });
 export const portalCheckInOutHistory = defineV2Route({ path: 'app/checkinout/history', access: 'app', summary: "One value's state and history in the portal.", body: valueHistoryQuery, reply: valueHistoryReply });
 export const portalCheckInOutMove = defineV2Route({
   path: 'app/checkinout/move',

@@ -54,7 +54,18 @@ const instanceTabs: Record<(typeof serviceTypes)[number], readonly string[]> = {
  * The pages of the specialized types built so far (issues 13 and 14): the create wizard and each tab
  * (`main` for a type without tabs). A type not listed shows "not available yet" on every route.
  */
-const specializedPages: Partial<Record<(typeof serviceTypes)[number], { create: PageLoader; tabs: Partial<Record<string, PageLoader>> }>> = {};
+const specializedPages: Partial<Record<(typeof serviceTypes)[number], { create: PageLoader; tabs: Partial<Record<string, PageLoader>> }>> = {
+  'check-in-out': {
+    create: shellPage('CheckInOutWizardPage'),
+    tabs: {
+      details: shellPage('CheckInOutDetailsPage'),
+      checklist: shellPage('CheckInOutChecklistPage'),
+      users: shellPage('CheckInOutUsersPage'),
+      questions: shellPage('CheckInOutQuestionsPage'),
+      advanced: shellPage('CheckInOutAdvancedPage'),
+    },
+  },
+};
 const taskTypes = ['downloaddatabase', 'downloadscan', 'generatebarcode', 'exportscan', 'clearDatabase', 'importdatabase', 'bulkscanremoval', 'importuser', 'postback', 'downloadcheckinout', 'downloaddevices', 'importcheckinoutscans', 'importtablebuilderscans'] as const;
 const createOnlyTaskTypes = ['exportuser', 'importtable'] as const;
 const scanViews = ['full', 'list', 'map', 'photo', 'statistics'] as const;
@@ -148,10 +159,10 @@ export const routeTable: readonly RouteDef[] = [
   open('app.scanner', '/scanner', 'Scanner', { page: publicPage('ScannerPage') }),
 
   // Check in/out portal.
-  member('CIO.index', '/checkinout/', 'Check in/out', { search: texts('instance_id'), layout: 'public', planned: 'portal' }),
+  member('CIO.index', '/checkinout/', 'Check in/out', { search: texts('instance_id'), layout: 'public', page: publicPage('CheckInOutPortalPage') }),
   open('CIO.signin', '/checkinout/signin/{aliasOrAdminId?}', 'Check in/out sign-in', { search: referenceQuery.extend({ instance_id: text }), page: publicPage('CheckInOutSignInPage') }),
   open('CIO.signincompany', '/checkinout/signin-company/', 'Check in/out: choose a company', { search: texts('instance_id'), planned: 'portal' }),
-  member('CIO.valueresponse', '/checkinout/valueresponse/', 'Check in/out result', { search: texts('instance_id'), layout: 'public', planned: 'portal' }),
+  member('CIO.valueresponse', '/checkinout/valueresponse/', 'Check in/out result', { search: texts('instance_id', 'value'), layout: 'public', page: publicPage('CheckInOutValuePage') }),
 
   // Attendance sign-in.
   open('AP.signin', '/attendance/signin/', 'Attendance sign-in', { search: referenceQuery, page: publicPage('AttendanceSignInPage') }),

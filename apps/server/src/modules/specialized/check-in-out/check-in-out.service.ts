@@ -79,9 +79,10 @@ export class CheckInOutService {
   }
 
   /** The portal roster (portal access required). */
-  async portalRoster(caller: AppSession, q: RosterQuery): Promise<RosterReply & { name: string; mode: CheckInOutSettings['mode'] }> {
+  async portalRoster(caller: AppSession, q: RosterQuery): Promise<RosterReply & { name: string; mode: CheckInOutSettings['mode']; checklist: CheckInOutSettings['checklist'] }> {
     const row = await this.portalInstance(caller, q.id);
-    return { ...(await this.roster(caller.accountId, q)), name: row.name, mode: settingsOf(row).mode };
+    const settings = settingsOf(row);
+    return { ...(await this.roster(caller.accountId, q)), name: row.name, mode: settings.mode, checklist: settings.checklist };
   }
 
   /** A value's history in the portal (portal access required). */

@@ -1,0 +1,42 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { appSignOut } from '@scanbase/contracts/scanner';
+import type { ReactNode } from 'react';
+import { Logo } from '../../../ui/Logo';
+import { RouterLink } from '../../../ui/RouterLink';
+import { usePortal } from '../../portal/hooks/usePortal';
+
+/** The frame of the check-in/out portal: the logo, who is signed in, sign out; never a link to the admin area. */
+export function PortalFrame({ children }: { children: ReactNode }) {
+  const { user, client, session } = usePortal('checkinout');
+  const signOut = async () => {
+    await client.call(appSignOut, {}).catch(() => undefined);
+    await session.signOut();
+    window.location.assign('/checkinout/signin/');
+  };
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'custom.appBackground' }}>
+      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 1.5, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
+        <Box component={RouterLink} href="/checkinout/" aria-label="Check in/out portal home" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, textDecoration: 'none', color: 'text.primary' }}>
+          <Logo size={26} />
+          <Typography component="span" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline' } }}>
+            Check in/out
+          </Typography>
+        </Box>
+        <Box sx={{ flexGrow: 1 }} />
+        {user ? (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {user.username}
+          </Typography>
+        ) : null}
+        <Button variant="outlined" size="small" onClick={() => void signOut()}>
+          Sign out
+        </Button>
+      </Box>
+      <Box component="main" sx={{ maxWidth: 1100, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2.5, sm: 4 } }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { CheckMovement } from '@scanbase/contracts/check-in-out';
+import { ErrorState, LoadingState } from '../../../ui/QueryStates';
+import { RouterLink } from '../../../ui/RouterLink';
+import { useQueryParam } from '../../../ui/useQueryParam';
+import { portalHref, sinceText } from '../check-in-out-settings';
+import { PortalFrame } from '../components/PortalFrame';
+import { StateChip } from '../components/RosterTable';
+import { usePortalHistory } from '../hooks/usePortalHistory';
+import { usePortalLive } from '../hooks/usePortalLive';
+
+function Movement({ m }: { m: CheckMovement }) {
+  const label = m.status === 1 ? (m.direction === 'in' ? 'Checked in' : m.direction === 'out' ? 'Checked out' : 'Scanned') : 'Refused';
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 0.5 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Chip size="small" label={label} sx={{ fontWeight: 700, bgcolor: m.status !== 1 ? '#fdecea' : m.direction === 'out' ? '#e3e9f4' : '#d9f2df', color: m.status !== 1 ? '#8a1c1c' : m.direction === 'out' ? '#1c3f75' : '#145c27' }} />
+        <time dateTime={m.scannedAt}>{sinceText(m.scannedAt)}</time>
+        <Typography variant="body2" color="text.secondary">
+          {m.by ? `by ${m.by}` : ''}
+        </Typography>
+      </Box>
+      {m.response ? <Typography variant="body2">{m.response}</Typography> : null}
+      {m.reason ? <Typography variant="body2">Reason: {m.reason}</Typography> : null}
+      {m.checklist.length > 0 ? <Typography variant="body2">Checklist: {m.checklist.join(', ')}</Typography> : null}
+    </Paper>
+  );
+}
+
+/** /checkinout/valueresponse/?instance_id=&value=: one value's state and its history, with checklists and reasons. */
+export function CheckInOutValuePage() {
+  const raw = useQueryParam('instance_id');
+  const value = useQueryParam('value') ?? '';
+  const id = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : null;
+  const history = usePortalHistory(id, value);
+  usePortalLive(id);
+  let body;
+  if (id === null || value === '') body = <ErrorState message="This address does not name a value of a check in/out service. Open a value from the roster." />;
+  else if (history.isPending) body = <LoadingState label="Loading the history…" />;
+  else if (history.isError) body = <ErrorState message={history.error.message} onRetry={() => void history.refetch()} />;
+  else {
+    const h = history.data;
+    body = (
+      <Stack spacing={2.5}>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="h1" sx={{ fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere' }}>
+            {h.value}
+          </Typography>
+          <StateChip state={h.state} />
+        </Box>
+        <Typography color="text.secondary">{h.since ? `${h.state === 'in' ? 'In' : 'Out'} since ${sinceText(h.since)}${h.by ? ` by ${h.by}` : ''}.` : `Never checked in or out (counted as ${h.state}).`}</Typography>
+        <Typography variant="h2">History</Typography>
+        {h.movements.length === 0 ? (
+          <Typography color="text.secondary">No scans of this value yet.</Typography>
+        ) : (
+          <Stack component="ol" spacing={1} aria-label="Scans of this value, newest first" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {h.movements.map((m) => (
+              <Movement key={m.scanId} m={m} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <PortalFrame>
+      {id !== null ? (
+        <Button component={RouterLink} href={portalHref(id)} sx={{ ml: -1, mb: 1 }}>
+          ← Back to the roster
+        </Button>
+      ) : null}
+      {body}
+    </PortalFrame>
+  );
+}
