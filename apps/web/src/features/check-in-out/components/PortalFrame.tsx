@@ -2,12 +2,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { appSignOut } from '@scanbase/contracts/scanner';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Logo } from '../../../ui/Logo';
 import { RouterLink } from '../../../ui/RouterLink';
 import { usePortal } from '../../portal/hooks/usePortal';
+import { portalQueryClient } from '../portal-query';
 
-/** The frame of the check-in/out portal: the logo, who is signed in, sign out; never a link to the admin area. */
+/** The frame of the check-in/out portal: the logo, who is signed in, sign out (never a link to the admin area), and the portal's query cache. */
 export function PortalFrame({ children }: { children: ReactNode }) {
   const { user, client, session } = usePortal('checkinout');
   const signOut = async () => {
@@ -35,7 +37,7 @@ export function PortalFrame({ children }: { children: ReactNode }) {
         </Button>
       </Box>
       <Box component="main" sx={{ maxWidth: 1100, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2.5, sm: 4 } }}>
-        {children}
+        <QueryClientProvider client={portalQueryClient()}>{children}</QueryClientProvider>
       </Box>
     </Box>
   );

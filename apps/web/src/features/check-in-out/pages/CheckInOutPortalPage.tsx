@@ -67,7 +67,7 @@ function Roster({ id }: { id: number }) {
       <ManualMoveForm id={id} checklist={data.checklist} />
       <Box component="section" aria-labelledby="who-title" sx={{ display: 'grid', gap: 2 }}>
         <Typography id="who-title" variant="h2">
-          Values
+          Roster
         </Typography>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
           <TextField size="small" type="search" label="Search" value={search} onChange={(event) => { setSearch(event.target.value); setPage(1); }} sx={{ flex: 1, minWidth: 200 }} />

@@ -37,6 +37,19 @@ export function CheckInOutValuePage() {
   const raw = useQueryParam('instance_id');
   const value = useQueryParam('value') ?? '';
   const id = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : null;
+  return (
+    <PortalFrame>
+      {id !== null ? (
+        <Button component={RouterLink} href={portalHref(id)} sx={{ ml: -1, mb: 1 }}>
+          ← Back to the roster
+        </Button>
+      ) : null}
+      <ValueHistory id={id} value={value} />
+    </PortalFrame>
+  );
+}
+
+function ValueHistory({ id, value }: { id: number | null; value: string }) {
   const history = usePortalHistory(id, value);
   usePortalLive(id);
   let body;
@@ -67,14 +80,5 @@ export function CheckInOutValuePage() {
       </Stack>
     );
   }
-  return (
-    <PortalFrame>
-      {id !== null ? (
-        <Button component={RouterLink} href={portalHref(id)} sx={{ ml: -1, mb: 1 }}>
-          ← Back to the roster
-        </Button>
-      ) : null}
-      {body}
-    </PortalFrame>
-  );
+  return body;
 }
