@@ -19,7 +19,7 @@ export function PortalFrame({ children }: { children: ReactNode }) {
   };
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'custom.appBackground' }}>
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 1.5, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
+      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 1.5, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
         <Box component={RouterLink} href="/checkinout/" aria-label="Check in/out portal home" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, textDecoration: 'none', color: 'text.primary' }}>
           <Logo size={26} />
           <Typography component="span" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline' } }}>
@@ -28,11 +28,11 @@ export function PortalFrame({ children }: { children: ReactNode }) {
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         {user ? (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }}>
             {user.username}
           </Typography>
         ) : null}
-        <Button variant="outlined" size="small" onClick={() => void signOut()}>
+        <Button variant="outlined" size="small" onClick={() => void signOut()} sx={{ flexShrink: 0 }}>
           Sign out
         </Button>
       </Box>

@@ -22,6 +22,8 @@ type Props = {
   onLimit: (limit: number) => void;
   /** The value's page (the portal's history), when there is one. */
   href?: (value: string) => string;
+  /** Opens the value's history in place (the admin roster). */
+  onOpen?: (value: string) => void;
   caption: string;
 };
 
@@ -31,7 +33,7 @@ export function StateChip({ state }: { state: 'in' | 'out' }) {
 }
 
 /** The roster: each value with its state, since when and who moved it last; paged. */
-export function RosterTable({ items, total, page, limit, onPage, onLimit, href, caption }: Props) {
+export function RosterTable({ items, total, page, limit, onPage, onLimit, href, onOpen, caption }: Props) {
   return (
     <Box>
       <TableContainer>
@@ -50,6 +52,10 @@ export function RosterTable({ items, total, page, limit, onPage, onLimit, href, 
                 <TableCell sx={{ fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere', maxWidth: 320 }}>
                   {href ? (
                     <Link component={RouterLink} href={href(item.value)}>
+                      {item.value}
+                    </Link>
+                  ) : onOpen ? (
+                    <Link component="button" type="button" onClick={() => onOpen(item.value)} sx={{ fontFamily: 'inherit', textAlign: 'left', overflowWrap: 'anywhere' }}>
                       {item.value}
                     </Link>
                   ) : (

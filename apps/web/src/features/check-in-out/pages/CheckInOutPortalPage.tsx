@@ -45,10 +45,10 @@ function Instances() {
 
 function Roster({ id }: { id: number }) {
   const [search, setSearch] = useState('');
-  const [state, setState] = useState<'' | 'in' | 'out'>('');
+  const [state, setState] = useState<'all' | 'in' | 'out'>('all');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(50);
-  const roster = usePortalRoster({ id, page, limit, search, state: state || undefined });
+  const roster = usePortalRoster({ id, page, limit, search, state: state === 'all' ? undefined : state });
   const live = usePortalLive(id);
   if (roster.isPending) return <LoadingState label="Loading who is in…" />;
   if (roster.isError) return <ErrorState message={roster.error.message} onRetry={() => void roster.refetch()} />;
@@ -70,15 +70,15 @@ function Roster({ id }: { id: number }) {
           Roster
         </Typography>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-          <TextField size="small" type="search" label="Search" value={search} onChange={(event) => { setSearch(event.target.value); setPage(1); }} sx={{ flex: 1, minWidth: 200 }} />
-          <TextField select size="small" label="State" value={state} onChange={(event) => { setState(event.target.value as '' | 'in' | 'out'); setPage(1); }} sx={{ minWidth: 140 }}>
-            <MenuItem value="">In and out</MenuItem>
+          <TextField size="small" type="search" label="Search" value={search} onChange={(event) => { setSearch(event.target.value); setPage(1); }} sx={{ flex: '1 1 240px' }} />
+          <TextField select size="small" label="State" value={state} onChange={(event) => { setState(event.target.value as 'all' | 'in' | 'out'); setPage(1); }} sx={{ flex: '0 0 180px' }}>
+            <MenuItem value="all">In and out</MenuItem>
             <MenuItem value="in">In</MenuItem>
             <MenuItem value="out">Out</MenuItem>
           </TextField>
         </Box>
         {data.items.length === 0 ? (
-          <Typography color="text.secondary">{search || state ? 'Nothing matches.' : 'Nothing checked in or out yet.'}</Typography>
+          <Typography color="text.secondary">{search || state !== 'all' ? 'Nothing matches.' : 'Nothing checked in or out yet.'}</Typography>
         ) : (
           <RosterTable caption="Who or what is in or out" items={data.items} total={data.total} page={page} limit={limit} onPage={setPage} onLimit={(n) => { setLimit(n); setPage(1); }} href={(value) => valueHref(id, value)} />
         )}

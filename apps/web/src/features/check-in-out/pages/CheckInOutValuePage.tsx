@@ -1,36 +1,16 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CheckMovement } from '@scanbase/contracts/check-in-out';
 import { ErrorState, LoadingState } from '../../../ui/QueryStates';
 import { RouterLink } from '../../../ui/RouterLink';
 import { useQueryParam } from '../../../ui/useQueryParam';
 import { portalHref, sinceText } from '../check-in-out-settings';
 import { PortalFrame } from '../components/PortalFrame';
 import { StateChip } from '../components/RosterTable';
+import { MovementList } from '../components/MovementList';
 import { usePortalHistory } from '../hooks/usePortalHistory';
 import { usePortalLive } from '../hooks/usePortalLive';
-
-function Movement({ m }: { m: CheckMovement }) {
-  const label = m.status === 1 ? (m.direction === 'in' ? 'Checked in' : m.direction === 'out' ? 'Checked out' : 'Scanned') : 'Refused';
-  return (
-    <Paper component="li" variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 0.5 }}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Chip size="small" label={label} sx={{ fontWeight: 700, bgcolor: m.status !== 1 ? '#fdecea' : m.direction === 'out' ? '#e3e9f4' : '#d9f2df', color: m.status !== 1 ? '#8a1c1c' : m.direction === 'out' ? '#1c3f75' : '#145c27' }} />
-        <time dateTime={m.scannedAt}>{sinceText(m.scannedAt)}</time>
-        <Typography variant="body2" color="text.secondary">
-          {m.by ? `by ${m.by}` : ''}
-        </Typography>
-      </Box>
-      {m.response ? <Typography variant="body2">{m.response}</Typography> : null}
-      {m.reason ? <Typography variant="body2">Reason: {m.reason}</Typography> : null}
-      {m.checklist.length > 0 ? <Typography variant="body2">Checklist: {m.checklist.join(', ')}</Typography> : null}
-    </Paper>
-  );
-}
 
 /** /checkinout/valueresponse/?instance_id=&value=: one value's state and its history, with checklists and reasons. */
 export function CheckInOutValuePage() {
@@ -71,11 +51,7 @@ function ValueHistory({ id, value }: { id: number | null; value: string }) {
         {h.movements.length === 0 ? (
           <Typography color="text.secondary">No scans of this value yet.</Typography>
         ) : (
-          <Stack component="ol" spacing={1} aria-label="Scans of this value, newest first" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {h.movements.map((m) => (
-              <Movement key={m.scanId} m={m} />
-            ))}
-          </Stack>
+          <MovementList movements={h.movements} />
         )}
       </Stack>
     );
