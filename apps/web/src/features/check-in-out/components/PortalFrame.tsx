@@ -20,9 +20,9 @@ export function PortalFrame({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'custom.appBackground' }}>
       <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 1.5, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
-        <Box component={RouterLink} href="/checkinout/" aria-label="Check in/out portal home" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, textDecoration: 'none', color: 'text.primary' }}>
+        <Box component={RouterLink} href="/checkinout/" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, textDecoration: 'none', color: 'text.primary' }}>
           <Logo size={26} />
-          <Typography component="span" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline' } }}>
+          <Typography component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
             Check in/out
           </Typography>
         </Box>
