@@ -19,8 +19,8 @@ export function PortalFrame({ children }: { children: ReactNode }) {
   };
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'custom.appBackground' }}>
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 1.5, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
-        <Box component={RouterLink} href="/checkinout/" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, textDecoration: 'none', color: 'text.primary' }}>
+      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, px: { xs: 1.5, sm: 3 }, py: 1.5, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+        <Box component={RouterLink} href="/checkinout/" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, textDecoration: 'none', color: 'text.primary', minWidth: 0 }}>
           <Logo size={26} />
           <Typography component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
             Check in/out
@@ -28,7 +28,7 @@ export function PortalFrame({ children }: { children: ReactNode }) {
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         {user ? (
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
             {user.username}
           </Typography>
         ) : null}
