@@ -48,6 +48,8 @@ type Seed = {
   instances: Record<string, number>;
   /** The app user's token and record, for the portals' pages (AP., CIO.), which their own sign-in guards. */
   portal: { token: string; user: { id: number; username: string } };
+  /** A check in/out instance the app user has portal access to. */
+  checkInOutId: number;
 };
 
 async function v2<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
@@ -84,6 +86,9 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
     const answers = scan.seat ? [{ questionId: seat.id, values: [scan.seat] }] : [];
     await v2(request, app, 'app/scan', { serviceId: service.id, value: scan.value, clientScanId: randomUUID(), scannedAt: scan.at, answers, properties: { gps_location: '48.858370,2.294481' } });
   }
+  // A check in/out instance with one value moved, which the app user may open in the portal.
+  const checkInOut = await v2<{ id: number }>(request, admin, 'specialized/create', { type: 'check-in-out', name: 'Main door', settings: { portalUserIds: [appUser.id] }, userIds: [appUser.id] });
+  await v2(request, app, 'app/scan', { serviceId: checkInOut.id, value: 'BADGE-1', clientScanId: randomUUID(), answers: [], properties: {} });
   const found = await v2<{ items: { id: number }[] }>(request, admin, 'scans/search', {});
   const scanId = found.items[0]?.id;
   expect(scanId, 'a seeded scan').toBeDefined();
@@ -132,11 +137,12 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
   return {
     email,
     username,
-    instances: { 'scan-tickets': tickets.id, attendance: attendance.id },
+    instances: { 'scan-tickets': tickets.id, attendance: attendance.id, 'check-in-out': checkInOut.id },
+    portal: { token: app, user: { id: appUser.id, username } },
+    checkInOutId: checkInOut.id,
     scanId: scanId!,
     serviceId: service.id,
     taskIds,
-    portal: { token: app, user: { id: appUser.id, username } },
     params: { scanId: scanId!, serviceId: service.id, databaseId: database.id, questionId: seat.id, userId: appUser.id, accountId: teamMember.id, templateID: template.id, instanceId: labels.jobId!, token: 'a'.repeat(64) },
   };
 }
@@ -158,7 +164,13 @@ type Target = { name: string; href: string; title: string; signedIn: boolean };
 /** Every route with a page, with the seeded ids filled in; signed-out pages first. */
 async function targets(): Promise<Target[]> {
   const { table, paths } = await routeModules();
-  const query: Record<string, string> = { 'account.scans.edit': `?scanId=${seed.scanId}`, 'crapp.edit_scan': `?scanId=${seed.scanId}`, 'account.scans.templates.new': `?ids=${seed.serviceId}` };
+  const query: Record<string, string> = {
+    'CIO.index': `?instance_id=${seed.checkInOutId}`,
+    'CIO.valueresponse': `?instance_id=${seed.checkInOutId}&value=BADGE-1`,
+    'account.scans.edit': `?scanId=${seed.scanId}`,
+    'crapp.edit_scan': `?scanId=${seed.scanId}`,
+    'account.scans.templates.new': `?ids=${seed.serviceId}`,
+  };
   const list = table.routeTable
     .filter((def) => def.page !== undefined)
     .map((def) => {
@@ -224,6 +236,13 @@ for (let group = 0; group < GROUPS; group += 1) {
   test(`axe at 1280 and 390 px: no serious or critical violation on any built page, group ${group + 1} of ${GROUPS}`, async ({ page }, testInfo) => {
     test.setTimeout(420_000);
     watchCsp(page, testInfo);
+    // The portal pages (CIO, AP) open with the app user signed in to the portal, as its own sign-in leaves it.
+    await page.addInitScript((portal) => {
+      for (const flow of ['checkinout', 'attendance']) {
+        window.localStorage.setItem(`portal.${flow}.token`, portal.token);
+        window.localStorage.setItem(`portal.${flow}.user`, JSON.stringify(portal.user));
+      }
+    }, seed.portal);
     const all = await targets();
     const size = Math.ceil(all.length / GROUPS);
     let signedIn = false;

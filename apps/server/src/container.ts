@@ -35,6 +35,7 @@ import { LateWebhookEvents } from './modules/webhooks/webhook-events.js';
 import { createWebhooks, taskRunEvents } from './modules/webhooks/webhooks.module.js';
 import { ScanTicketsService, TICKET_EXPORT_JOB } from './modules/specialized/scan-tickets/scan-tickets.service.js';
 import { AttendanceService } from './modules/specialized/attendance/attendance.service.js';
+import { CheckInOutService } from './modules/specialized/check-in-out/check-in-out.service.js';
 
 /** Every repository and service of one process, wired once (the HTTP app and the CLI share it). */
 export type Container = ReturnType<typeof createContainer>;
@@ -83,5 +84,6 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const scanTickets = new ScanTicketsService({ db, queue: jobs.queue, barcodes, storage });
   jobs.registerJob(TICKET_EXPORT_JOB, scanTickets.exportJob());
   const attendance = new AttendanceService({ db, bus });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, attendance };
+  const checkInOut = new CheckInOutService({ db, capture: scans.capture });
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, attendance, checkInOut };
 }

@@ -128,6 +128,13 @@ export const v2Access: Record<string, AccessRule> = {
   'attendance/session-delete': admin(),
   'attendance/sessions': admin(),
   'attendance/session-update': admin(),
+  // check-in-out.ts
+  'checkinout/roster': admin(),
+  'checkinout/history': admin(),
+  'app/checkinout/instances': APP,
+  'app/checkinout/roster': APP,
+  'app/checkinout/history': APP,
+  'app/checkinout/move': APP,
   // questions.ts
   'questions/add-answer': admin(),
   'questions/create': admin(),

@@ -20,6 +20,7 @@ import * as webhooks from './webhooks.js';
 import * as twoFactor from './two-factor.js';
 import * as scanTickets from './scan-tickets.js';
 import * as attendance from './attendance.js';
+import * as checkInOut from './check-in-out.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -104,6 +105,12 @@ export const v2Routes = {
   listAttendanceSessions: attendance.listAttendanceSessions, createAttendanceSession: attendance.createAttendanceSession, updateAttendanceSession: attendance.updateAttendanceSession, deleteAttendanceSession: attendance.deleteAttendanceSession,
   attendanceRegister: attendance.attendanceRegisterRoute, attendanceOccurrenceReport: attendance.attendanceOccurrenceReport, attendancePeopleReport: attendance.attendancePeopleReport, attendanceExport: attendance.attendanceExport,
   attendancePortalSessions: attendance.attendancePortalSessions, attendancePortalRegister: attendance.attendancePortalRegister, attendancePortalMark: attendance.attendancePortalMark, attendancePortalClose: attendance.attendancePortalClose, attendancePortalExport: attendance.attendancePortalExport,
+  checkInOutRoster: checkInOut.checkInOutRoster,
+  checkInOutHistory: checkInOut.checkInOutHistory,
+  portalCheckInOutInstances: checkInOut.portalCheckInOutInstances,
+  portalCheckInOutRoster: checkInOut.portalCheckInOutRoster,
+  portalCheckInOutHistory: checkInOut.portalCheckInOutHistory,
+  portalCheckInOutMove: checkInOut.portalCheckInOutMove,
 } as const;
 
 export type V2Routes = typeof v2Routes;

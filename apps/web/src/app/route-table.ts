@@ -57,7 +57,7 @@ const instanceTabs: Record<(typeof serviceTypes)[number], readonly string[]> = {
  * `<Type><Tab>Page` for each tab (`ScanTicketsDetailsPage`), `<Type>Page` for a type without tabs. The names
  * are made here rather than listed, which keeps some forty strings out of the entry chunk (/signin's budget).
  */
-const builtSpecializedTypes: readonly (typeof serviceTypes)[number][] = ['scan-tickets', 'attendance'];
+const builtSpecializedTypes: readonly (typeof serviceTypes)[number][] = ['check-in-out', 'scan-tickets', 'attendance'];
 const pascal = (text: string) => text.replace(/(?:^|-)([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 /** The page of a built type's route (`tab` undefined: the wizard; '' for a type without tabs), or undefined. */
 function specializedPage(type: (typeof serviceTypes)[number], tab?: string): PageLoader | undefined {
@@ -157,10 +157,10 @@ export const routeTable: readonly RouteDef[] = [
   open('app.scanner', '/scanner', 'Scanner', { page: publicPage('ScannerPage') }),
 
   // Check in/out portal.
-  member('CIO.index', '/checkinout/', 'Check in/out', { search: texts('instance_id'), layout: 'public', planned: 'portal' }),
+  member('CIO.index', '/checkinout/', 'Check in/out', { search: texts('instance_id'), layout: 'public', page: publicPage('CheckInOutPortalPage') }),
   open('CIO.signin', '/checkinout/signin/{aliasOrAdminId?}', 'Check in/out sign-in', { search: referenceQuery.extend({ instance_id: text }), page: publicPage('CheckInOutSignInPage') }),
   open('CIO.signincompany', '/checkinout/signin-company/', 'Check in/out: choose a company', { search: texts('instance_id'), planned: 'portal' }),
-  member('CIO.valueresponse', '/checkinout/valueresponse/', 'Check in/out result', { search: texts('instance_id'), layout: 'public', planned: 'portal' }),
+  member('CIO.valueresponse', '/checkinout/valueresponse/', 'Check in/out result', { search: texts('instance_id', 'value'), layout: 'public', page: publicPage('CheckInOutValuePage') }),
 
   // Attendance sign-in.
   open('AP.signin', '/attendance/signin/', 'Attendance sign-in', { search: referenceQuery, page: publicPage('AttendanceSignInPage') }),

@@ -366,6 +366,20 @@ export type ScanAnswersTable = {
   file_key: string | null;
 };
 
+/** Check in/out (migration 0014): a value's current state in an instance, moved by the scan `last_scan_id` in its transaction. */
+export type CheckInOutStatesTable = {
+  account_id: number;
+  service_id: number;
+  value_key: string;
+  value: string;
+  state: 'in' | 'out';
+  since: Timestamp;
+  by_app_user_id: number | null;
+  last_scan_id: number | null;
+  /** Movements so far; 0 for a row made only to lock a value never moved. */
+  moves: Generated<number>;
+};
+
 export type ScanPropertiesTable = { account_id: number; scan_id: number; name: string; value: string };
 
 /**
@@ -495,4 +509,5 @@ export type Database = {
   attendance_sessions: AttendanceSessionsTable;
   attendance_marks: AttendanceMarksTable;
   attendance_closed: AttendanceClosedTable;
+  checkinout_states: CheckInOutStatesTable;
 };

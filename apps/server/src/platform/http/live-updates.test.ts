@@ -63,6 +63,27 @@ describe('live updates over /ws', () => {
     w.socket.close();
   });
 
+  it('takes an app token (the portals) and sends only its account’s check in/out events', async () => {
+    const a = await scanAccount(t);
+    const b = await scanAccount(t);
+    const user = await a.appUser([]);
+    const made = await a.must('specialized/create', { type: 'check-in-out', name: 'Door', settings: { portalUserIds: [user.id] }, userIds: [user.id] });
+    const scanner = await scannerSignIn(t, user);
+    const other = await scannerSignIn(t, await b.appUser([]));
+    const wa = await connect(scanner.token);
+    const wb = await connect(other.token);
+    await until(() => wa.messages.some((m) => m.topic === 'ready') && wb.messages.some((m) => m.topic === 'ready'));
+    await scanner.scan(made.id as number, 'BADGE');
+    await until(() => wa.messages.some((m) => m.topic === 'checkinout' && m.id === made.id));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(wb.messages.filter((m) => m.topic !== 'ready')).toEqual([]);
+    // A signed-out app token no longer opens a socket.
+    await scanner.call('app/signout', {});
+    expect(await (await connect(scanner.token)).closed).toBe(4401);
+    wa.socket.close();
+    wb.socket.close();
+  });
+
   it('closes at once for an unknown token', async () => {
     const w = await connect('not-a-session');
     expect(await w.closed).toBe(4401);

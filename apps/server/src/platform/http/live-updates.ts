@@ -7,7 +7,7 @@ import type { EventBus } from '../bus/event-bus.js';
 const RECHECK_MS = 60_000;
 
 /** Topics an app token (a portal signed in as an app user) receives; everything else is for administrators. */
-export const PORTAL_TOPICS: ReadonlySet<string> = new Set(['attendance']);
+export const PORTAL_TOPICS: ReadonlySet<string> = new Set(['attendance', 'checkinout']);
 
 /**
  * `/ws?token=…`: one websocket per tab; sends `{topic, id}` for events of the session's account. A web
@@ -15,6 +15,7 @@ export const PORTAL_TOPICS: ReadonlySet<string> = new Set(['attendance']);
  */
 export async function liveUpdatesPlugin(app: FastifyInstance, options: { bus: EventBus; resolveSession: SessionResolver; resolveAppSession?: AppSessionResolver }): Promise<void> {
   const resolve = async (token: string): Promise<{ accountId: number; topics: ReadonlySet<string> | null } | undefined> => {
+    if (token === '') return undefined;
     const session = await options.resolveSession(token);
     if (session) return { accountId: session.accountId, topics: null };
     const appSession = await options.resolveAppSession?.(token);

@@ -5,7 +5,20 @@ import type { SubmitOutcome } from './scan-submit';
 export type ResultTone = 'valid' | 'invalid' | 'neutral' | 'error';
 /** Result colours: green valid, red invalid, slate grey for recorded / saved for later, deep orange for not sent. */
 export const toneColour: Record<ResultTone, string> = { valid: '#1b8a3a', invalid: '#c62828', neutral: '#3f5566', error: '#b34700' };
-export type ResultView = { tone: ResultTone; title: string; text: string; textKind: ScanResult['textKind']; value: string; duplicate: boolean };
+export type ResultView = {
+  tone: ResultTone;
+  title: string;
+  text: string;
+  textKind: ScanResult['textKind'];
+  value: string;
+  duplicate: boolean;
+  /** A check in/out movement the server made (IN shows green, OUT blue). */
+  moved?: 'in' | 'out';
+};
+/** The colour of a result screen (a check-out is blue, to tell it from a check-in at a glance). */
+export function viewColour(view: ResultView): string {
+  return view.moved === 'out' ? '#1c4f9c' : toneColour[view.tone];
+}
 
 /** The result screen of a scan the server stored (its status and the response as shown), e.g. on /scanresponse/{scanId}/. */
 export function storedResultView(scan: { value: string; status: 1 | 0 | -1; text: string; textKind: ScanResult['textKind'] }): ResultView {
@@ -16,7 +29,10 @@ export function resultView(value: string, outcome: SubmitOutcome): ResultView {
   switch (outcome.kind) {
     case 'result': {
       const { status, text, textKind, duplicate } = outcome.result;
+      const d = outcome.result.outcome?.direction;
+      if (status === 1 && (d === 'in' || d === 'out')) return { tone: 'valid', title: d === 'in' ? 'IN' : 'OUT', text, textKind, value, duplicate, moved: d };
       if (status === 1) return { tone: 'valid', title: 'Valid', text, textKind, value, duplicate };
+      if (status === 0 && (d === 'in' || d === 'out')) return { tone: 'invalid', title: `Not checked ${d}`, text, textKind, value, duplicate };
       if (status === 0) return { tone: 'invalid', title: duplicate ? 'Invalid: duplicate' : 'Invalid', text, textKind, value, duplicate };
       return { tone: 'neutral', title: 'Recorded', text, textKind, value, duplicate };
     }

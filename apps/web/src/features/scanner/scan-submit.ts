@@ -29,9 +29,9 @@ export function gpsText(fix: GpsFix): string {
   return `${fix.latitude.toFixed(6)},${fix.longitude.toFixed(6)}`;
 }
 
-/** The body of app/scan (and of one app/upload item). */
-export function scanBody(service: AppService, taken: Capture, answers: ScanAnswerInput[], gps: GpsFix | null, timeZone = deviceTimeZone()): ScanInput & { scannedAt: string } {
-  const properties: Record<string, string> = { capture_type: taken.captureType, time_zone: timeZone };
+/** The body of app/scan (and of one app/upload item); `extra` are the person's choices (`direction`, `checklist`). */
+export function scanBody(service: AppService, taken: Capture, answers: ScanAnswerInput[], gps: GpsFix | null, timeZone = deviceTimeZone(), extra: Record<string, string> = {}): ScanInput & { scannedAt: string } {
+  const properties: Record<string, string> = { ...extra, capture_type: taken.captureType, time_zone: timeZone };
   if (service.enableGps && gps) properties.gps_location = gpsText(gps);
   return { serviceId: service.id, value: taken.value, clientScanId: taken.clientScanId, scannedAt: taken.scannedAt, answers, properties };
 }

@@ -2,6 +2,7 @@ import type { SpecializedType } from '@scanbase/contracts';
 import type { SpecializedTypeDefinition } from '../specialized-type.js';
 import { scanTicketsType } from './scan-tickets.js';
 import { attendanceType } from './attendance.js';
+import { checkInOutType } from './check-in-out.js';
 
 /**
  * The types built so far. A type missing here shows as "not available yet" on the create page and
@@ -10,4 +11,5 @@ import { attendanceType } from './attendance.js';
 export const specializedTypeDefinitions: Partial<Record<SpecializedType, SpecializedTypeDefinition>> = {
   'scan-tickets': scanTicketsType,
   attendance: attendanceType,
+  'check-in-out': checkInOutType,
 };

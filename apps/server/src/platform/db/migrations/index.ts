@@ -13,6 +13,7 @@ import * as m0010 from './0010-session-details.js';
 import * as m0011 from './0011-specialized-services.js';
 import * as m0012 from './0012-two-factor.js';
 import * as m0013 from './0013-webhooks.js';
+import * as m0014 from './0014-check-in-out.js';
 import * as m0015 from './0015-attendance.js';
 import * as m0016 from './0016-scan-tickets.js';
 import * as m0017 from './0017-account-deletion.js';
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0011-specialized-services': m0011,
   '0012-two-factor': m0012,
   '0013-webhooks': m0013,
+  '0014-check-in-out': m0014,
   '0015-attendance': m0015,
   '0016-scan-tickets': m0016,
   '0017-account-deletion': m0017,

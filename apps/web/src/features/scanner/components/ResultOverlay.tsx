@@ -11,7 +11,7 @@ import type { AppQuestion } from '@scanbase/contracts/scanner';
 import { RouterLink } from '../../../ui/RouterLink';
 import type { Answers } from '../question-flow';
 import { scanResponseHref } from '../scanner-links';
-import { toneColour, type ResultView } from '../result-view';
+import { viewColour, type ResultView } from '../result-view';
 import { QuestionForm } from './QuestionForm';
 import { ResponseContent } from './ResponseContent';
 
@@ -37,8 +37,9 @@ export function ResultOverlay({ view, scanId = null, followUps, answered, autoNe
       role="alertdialog"
       aria-labelledby="scan-result-title"
       data-tone={view.tone}
+      data-moved={view.moved}
       data-testid="scan-result"
-      sx={{ position: 'fixed', inset: 0, zIndex: 1300, bgcolor: toneColour[view.tone], color: '#fff', display: 'flex', flexDirection: 'column', overflowY: 'auto' }}
+      sx={{ position: 'fixed', inset: 0, zIndex: 1300, bgcolor: viewColour(view), color: '#fff', display: 'flex', flexDirection: 'column', overflowY: 'auto' }}
     >
       {autoNextIn !== null ? (
         <Box aria-hidden sx={{ height: 5, bgcolor: '#fff', transformOrigin: 'left', animation: `scan-next ${autoNextIn}ms linear forwards`, '@keyframes scan-next': { from: { transform: 'scaleX(1)' }, to: { transform: 'scaleX(0)' } } }} />
@@ -59,7 +60,7 @@ export function ResultOverlay({ view, scanId = null, followUps, answered, autoNe
             <QuestionForm title="A few more questions" questions={followUps} submitLabel="Send answers" onSubmit={onAnswer} onCancel={followUps.some((question) => question.required) ? undefined : onNext} cancelLabel="Skip" />
           </Paper>
         ) : (
-          <Button variant="contained" size="large" onClick={onNext} autoFocus disableFocusRipple sx={{ mt: 2, bgcolor: '#fff', color: toneColour[view.tone], px: 5, py: 1.75, fontSize: 19, '&:hover': { bgcolor: '#f1f1f1' }, '&.Mui-focusVisible': { outline: '3px solid rgba(255,255,255,0.7)', outlineOffset: 3 } }}>
+          <Button variant="contained" size="large" onClick={onNext} autoFocus disableFocusRipple sx={{ mt: 2, bgcolor: '#fff', color: viewColour(view), px: 5, py: 1.75, fontSize: 19, '&:hover': { bgcolor: '#f1f1f1' }, '&.Mui-focusVisible': { outline: '3px solid rgba(255,255,255,0.7)', outlineOffset: 3 } }}>
             Scan next
           </Button>
         )}

@@ -16,6 +16,9 @@ import { useKeyboardWedge } from '../hooks/useKeyboardWedge';
 import { useScanFlow } from '../hooks/useScanFlow';
 import { useScanner } from '../hooks/useScanner';
 import { CameraView } from './CameraView';
+import { ChecklistForm } from './ChecklistForm';
+import { DirectionPrompt } from './DirectionPrompt';
+import { DirectionSwitch } from './DirectionSwitch';
 import { ManualEntry } from './ManualEntry';
 import { QuestionForm } from './QuestionForm';
 import { ResultOverlay } from './ResultOverlay';
@@ -48,11 +51,17 @@ export function ScanScreen({ service, userId, continuous, camera }: Props) {
       </Box>
     );
   }
+  if (phase.kind === 'direction') {
+    return <DirectionPrompt value={phase.taken.value} onChoose={flow.chooseDirection} onCancel={flow.cancelPre} />;
+  }
+  if (phase.kind === 'checklist' && flow.options.checklist) {
+    return <ChecklistForm value={phase.taken.value} items={flow.options.checklist.items} when={flow.options.checklist.when} direction={phase.direction} onConfirm={flow.confirmChecklist} onCancel={flow.cancelPre} />;
+  }
   if (phase.kind === 'pre') {
     return (
       <Box sx={{ maxWidth: 640, mx: 'auto', px: 2, py: 3 }}>
         <Typography sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 20, fontWeight: 600, mb: 2, overflowWrap: 'anywhere' }}>{phase.taken.value}</Typography>
-        <QuestionForm title="About this scan" questions={flow.pre} submitLabel="Submit scan" onSubmit={flow.answerPre} onCancel={flow.cancelPre} />
+        <QuestionForm title="About this scan" questions={flow.preFor} submitLabel="Submit scan" onSubmit={flow.answerPre} onCancel={flow.cancelPre} />
       </Box>
     );
   }
@@ -63,6 +72,7 @@ export function ScanScreen({ service, userId, continuous, camera }: Props) {
         <CameraView key={cameraAttempt} detecting={phase.kind === 'ready'} formats={formats} onDetect={(value) => flow.take(value, 'camera')} onRetry={() => setCameraAttempt((n) => n + 1)} />
       ) : null}
       <Stack spacing={2} sx={{ px: 2, pt: 2 }}>
+        {flow.options.direction === 'fast' ? <DirectionSwitch value={flow.sessionDirection} onChange={flow.setSessionDirection} /> : null}
         {gps.problem ? <FormAlert message={gps.problem} severity="info" /> : null}
         {service.blockManualScan ? null : <ManualEntry disabled={!takingValues} onSubmit={flow.take} autoFocus={service.blockCameraScan} />}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>

@@ -12,6 +12,7 @@ import { useScanQueue } from '../hooks/useScanQueue';
 import { QueueBanner } from './QueueBanner';
 import { QueueStatus } from './QueueStatus';
 import { RejectedScans } from './RejectedScans';
+import { SyncedResults } from './SyncedResults';
 import { ScannerBar } from './ScannerBar';
 import { ScannerMenu } from './ScannerMenu';
 import { ScanScreen } from './ScanScreen';
@@ -50,6 +51,7 @@ export function ScannerApp() {
       </ScannerBar>
       <QueueBanner queue={queue} online={online} />
       {userId !== null ? <RejectedScans userId={userId} count={queue.rejected} /> : null}
+      <SyncedResults items={queue.synced} onDismiss={queue.dismissSynced} />
       {queue.sent > 0 && queue.waiting === 0 ? (
         <Typography role="status" sx={{ px: 2, pt: 1.5, color: 'success.dark', fontSize: 14 }}>
           {queue.sent === 1 ? 'One saved scan was sent.' : `${queue.sent} saved scans were sent.`}

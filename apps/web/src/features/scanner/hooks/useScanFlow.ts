@@ -7,12 +7,18 @@ import { autoNext, autoNextDelayMs, feedbackKind, resultView, type ResultView } 
 import { V2Error } from '../../../api/v2-client';
 import { capture, scanBody, submitScan, type Capture, type CaptureType, type GpsFix, type SubmitOutcome } from '../scan-submit';
 import { useScanner } from './useScanner';
+import { browserStore } from '../../../session/storage';
+import { checklistApplies, directionOptions, directionProperties, movedDirection, questionsFor, rememberDirection, rememberedDirection, type Direction, type DirectionOptions } from '../check-in-out';
 
 /** Where the person is in the flow of one service. */
 export type ScanPhase =
   | { kind: 'shared' }
   | { kind: 'ready' }
-  | { kind: 'pre'; taken: Capture }
+  /** Confirm mode: In or Out for this scan. */
+  | { kind: 'direction'; taken: Capture }
+  /** The checklist of the movement, confirmed before sending. */
+  | { kind: 'checklist'; taken: Capture; direction: Direction | null }
+  | { kind: 'pre'; taken: Capture; choice: Choice }
   | { kind: 'sending'; taken: Capture }
   | {
       kind: 'result';
@@ -23,8 +29,20 @@ export type ScanPhase =
       answered: boolean;
     };
 
+/** What the person chose for a scan of a check in/out service (sent as the properties `direction` and `checklist`). */
+export type Choice = { direction: Direction | null; checklist: string[] | null };
+
 export type ScanFlow = {
   phase: ScanPhase;
+  /** The direction and checklist options of the service (none for an ordinary one). */
+  options: DirectionOptions;
+  /** Fast mode: the direction of this session (remembered per service). */
+  sessionDirection: Direction;
+  setSessionDirection: (direction: Direction) => void;
+  chooseDirection: (direction: Direction) => void;
+  confirmChecklist: (items: string[]) => void;
+  /** The pre-submit questions of the scan being asked about (those meant for its direction). */
+  preFor: AppQuestion[];
   shared: AppQuestion[];
   sharedAnswers: Answers;
   pre: AppQuestion[];
@@ -46,6 +64,8 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
   const online = useOnline();
   const shared = useMemo(() => sharedQuestions(service), [service]);
   const pre = useMemo(() => preSubmitQuestions(service), [service]);
+  const options = useMemo(() => directionOptions(service), [service]);
+  const [sessionDirection, setDirectionState] = useState<Direction>(() => rememberedDirection(browserStore(), service.id));
   const [phase, setPhase] = useState<ScanPhase>(shared.length > 0 ? { kind: 'shared' } : { kind: 'ready' });
   const [sharedAnswers, setSharedAnswers] = useState<Answers>({});
   const onlineRef = useRef(online);
@@ -54,10 +74,10 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
   }, [online]);
 
   const submit = useCallback(
-    async (taken: Capture, preAnswers: Answers) => {
+    async (taken: Capture, preAnswers: Answers, choice: Choice) => {
       setPhase({ kind: 'sending', taken });
-      const answers = [...answerInputs(shared, sharedAnswers), ...answerInputs(pre, preAnswers)];
-      const body = scanBody(service, taken, answers, gps.current);
+      const answers = [...answerInputs(shared, sharedAnswers), ...answerInputs(questionsFor(pre, options, choice.direction), preAnswers)];
+      const body = scanBody(service, taken, answers, gps.current, undefined, directionProperties(choice.direction, choice.checklist));
       let outcome: SubmitOutcome;
       try {
         outcome = await submitScan(service, body, {
@@ -74,14 +94,31 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
       beep(feedbackKind(view));
       vibrate(feedbackKind(view));
       if (outcome.kind === 'result') {
-        setPhase({ kind: 'result', view, followUps: followUpQuestions(service, outcome.result.followUpQuestionIds), target: { scanId: outcome.result.scanId }, answered: false });
+        const followUps = questionsFor(followUpQuestions(service, outcome.result.followUpQuestionIds), options, movedDirection(outcome.result) ?? choice.direction);
+        setPhase({ kind: 'result', view, followUps, target: { scanId: outcome.result.scanId }, answered: false });
       } else if (outcome.kind === 'queued') {
-        setPhase({ kind: 'result', view, followUps: localFollowUps(service, null), target: { clientScanId: taken.clientScanId }, answered: false });
+        setPhase({ kind: 'result', view, followUps: questionsFor(localFollowUps(service, null), options, choice.direction), target: { clientScanId: taken.clientScanId }, answered: false });
       } else {
         setPhase({ kind: 'result', view, followUps: [], target: null, answered: false });
       }
     },
-    [client, gps, pre, queue, service, shared, sharedAnswers, userId],
+    [client, gps, options, pre, queue, service, shared, sharedAnswers, userId],
+  );
+
+  // After the direction (and the checklist) come the pre-submit questions meant for it, then the scan is sent.
+  const afterChecklist = useCallback(
+    (taken: Capture, choice: Choice) => {
+      if (questionsFor(pre, options, choice.direction).length > 0) setPhase({ kind: 'pre', taken, choice });
+      else void submit(taken, {}, choice);
+    },
+    [options, pre, submit],
+  );
+  const afterDirection = useCallback(
+    (taken: Capture, direction: Direction | null) => {
+      if (checklistApplies(options, direction)) setPhase({ kind: 'checklist', taken, direction });
+      else afterChecklist(taken, { direction, checklist: null });
+    },
+    [afterChecklist, options],
   );
 
   const take = useCallback(
@@ -91,10 +128,10 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
       const accepts = phase.kind === 'ready' || (phase.kind === 'result' && (phase.followUps.length === 0 || phase.answered));
       if (!accepts) return;
       const taken = capture(trimmed, captureType);
-      if (pre.length > 0) setPhase({ kind: 'pre', taken });
-      else void submit(taken, {});
+      if (options.direction === 'confirm') setPhase({ kind: 'direction', taken });
+      else afterDirection(taken, options.direction === 'fast' ? sessionDirection : null);
     },
-    [phase, pre.length, submit],
+    [afterDirection, options.direction, phase, sessionDirection],
   );
 
   const answerFollowUps = useCallback(
@@ -120,6 +157,19 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
 
   return {
     phase,
+    options,
+    sessionDirection,
+    setSessionDirection: (direction) => {
+      rememberDirection(browserStore(), service.id, direction);
+      setDirectionState(direction);
+    },
+    chooseDirection: (direction) => {
+      if (phase.kind === 'direction') afterDirection(phase.taken, direction);
+    },
+    confirmChecklist: (items) => {
+      if (phase.kind === 'checklist') afterChecklist(phase.taken, { direction: phase.direction, checklist: items });
+    },
+    preFor: phase.kind === 'pre' ? questionsFor(pre, options, phase.choice.direction) : pre,
     shared,
     pre,
     take,
@@ -130,7 +180,7 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
     },
     editShared: () => setPhase({ kind: 'shared' }),
     answerPre: (answers) => {
-      if (phase.kind === 'pre') void submit(phase.taken, answers);
+      if (phase.kind === 'pre') void submit(phase.taken, answers, phase.choice);
     },
     cancelPre: () => setPhase({ kind: 'ready' }),
     answerFollowUps,

@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useOnline } from '../../../api/useOnline';
 import type { QueueCounts, SyncOutcome } from '../offline-queue';
 import { useScanner } from './useScanner';
 
 const RETRY_MS = 20_000;
 
-export type QueueState = QueueCounts & { syncNow: () => void };
+/** A queued scan's result once the server judged it on sync (for services whose type decides: check in/out). */
+export type SyncedResult = { clientScanId: string; value: string; status: 1 | 0 | -1; text: string; direction: string | null };
+
+export type QueueState = QueueCounts & { syncNow: () => void; synced: SyncedResult[]; dismissSynced: () => void };
 
 /**
  * The offline queue of the signed-in app user: counts, and syncing on its own at start, whenever the
@@ -15,12 +18,20 @@ export function useScanQueue(userId: number | null): QueueState {
   const { queue, session } = useScanner();
   const online = useOnline();
   const counts = useSyncExternalStore(queue.subscribe, queue.getCounts);
+  const [synced, setSynced] = useState<SyncedResult[]>([]);
 
   const syncNow = useCallback(() => {
     if (userId === null) return;
     void queue
-      .sync(userId)
-      .then((outcome: SyncOutcome) => {
+      .waiting(userId)
+      .then(async (waiting) => {
+        const outcome: SyncOutcome = await queue.sync(userId);
+        // What the server decided on sync (judged again there, now) is what the person sees, not the device's guess.
+        const values = new Map(waiting.map((item) => [item.clientScanId, item.scan.value]));
+        const decided = ('results' in outcome ? outcome.results : [])
+          .filter((r) => r.outcome !== undefined && values.has(r.clientScanId))
+          .map((r) => ({ clientScanId: r.clientScanId, value: values.get(r.clientScanId) ?? '', status: r.status, text: r.text, direction: r.outcome?.direction ?? null }));
+        if (decided.length > 0) setSynced((now) => [...decided.reverse(), ...now].slice(0, 20));
         // The token was refused: sign in again; the scans stay queued for this user.
         if (outcome.kind === 'signed-out') session.clear();
       })
@@ -47,5 +58,5 @@ export function useScanQueue(userId: number | null): QueueState {
     return () => window.removeEventListener('online', up);
   }, [syncNow]);
 
-  return { ...counts, syncNow };
+  return { ...counts, syncNow, synced, dismissSynced: () => setSynced([]) };
 }

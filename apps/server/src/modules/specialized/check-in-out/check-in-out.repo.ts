@@ -1,0 +1,151 @@
+import { sql, type Kysely } from 'kysely';
+import type { CheckDirection } from '@scanbase/contracts';
+import type { DialectName } from '../../../platform/db/database.js';
+import { containsText, lockForUpdate } from '../../../platform/db/dialect.js';
+import type { Database } from '../../../platform/db/schema.js';
+
+/** A value's state row with the name of who moved it last. */
+export type StateRow = { value: string; state: CheckDirection; since: string; by: string | null; last_scan_id: number | null; moves: number };
+
+/** A scan of the instance for a value's history, with the properties the type stores. */
+export type MovementRow = { id: number; status: number; response: string; scanned_at: string; by: string | null; direction: string | null; checklist: string | null; reason: string | null };
+
+/** The check in/out instances of an account (live services of the type) with their type settings. */
+export type CheckInOutInstanceRow = { id: number; name: string; type_settings: string; case_sensitive: number | null };
+
+function iso(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+}
+
+/** SQL of the check in/out type: the state table (migration 0014) and the instance's scans. */
+export class CheckInOutRepo {
+  constructor(
+    readonly db: Kysely<Database>,
+    readonly dialect: DialectName,
+  ) {}
+
+  /**
+   * Makes the value's state row exist (in `defaultState`, not moved) and locks it until the scan's
+   * transaction ends (PostgreSQL `FOR UPDATE`; SQLite runs one writer at a time): two gates scanning the
+   * same value at once are judged one after the other.
+   */
+  async lock(accountId: number, serviceId: number, key: string, value: string, defaultState: CheckDirection, now: string): Promise<StateRow> {
+    await this.db
+      .insertInto('checkinout_states')
+      .values({ account_id: accountId, service_id: serviceId, value_key: key, value, state: defaultState, since: now, by_app_user_id: null, last_scan_id: null })
+      .onConflict((oc) => oc.columns(['service_id', 'value_key']).doNothing())
+      .execute();
+    const row = await lockForUpdate(
+      this.dialect,
+      this.db.selectFrom('checkinout_states').select(['value', 'state', 'since', 'by_app_user_id', 'last_scan_id', 'moves']).where('service_id', '=', serviceId).where('value_key', '=', key).where('account_id', '=', accountId),
+    ).executeTakeFirstOrThrow();
+    const by = row.by_app_user_id === null ? undefined : await this.db.selectFrom('app_users').select('username').where('id', '=', row.by_app_user_id).where('account_id', '=', accountId).executeTakeFirst();
+    return { value: row.value, state: row.state, since: iso(row.since), by: by?.username ?? null, last_scan_id: row.last_scan_id, moves: Number(row.moves) };
+  }
+
+  /** Moves a locked value (in the scan's transaction). */
+  async move(accountId: number, serviceId: number, key: string, m: { value: string; state: CheckDirection; since: string; appUserId: number | null; scanId: number }): Promise<void> {
+    await this.db
+      .updateTable('checkinout_states')
+      .set((eb) => ({ value: m.value, state: m.state, since: m.since, by_app_user_id: m.appUserId, last_scan_id: m.scanId, moves: eb('moves', '+', 1) }))
+      .where('service_id', '=', serviceId)
+      .where('value_key', '=', key)
+      .where('account_id', '=', accountId)
+      .execute();
+  }
+
+  private rosterBase(accountId: number, serviceId: number, search: string | undefined) {
+    let q = this.db.selectFrom('checkinout_states as s').where('s.account_id', '=', accountId).where('s.service_id', '=', serviceId).where('s.moves', '>', 0);
+    if (search) q = q.where(containsText(this.dialect, sql.ref('s.value'), search));
+    return q;
+  }
+
+  /** The states of moved values, newest movement first, with counts in and out (of the search). */
+  async roster(accountId: number, serviceId: number, q: { search?: string | undefined; state?: CheckDirection | undefined; offset: number; limit: number }): Promise<{ rows: StateRow[]; total: number; counts: { in: number; out: number } }> {
+    const base = this.rosterBase(accountId, serviceId, q.search);
+    const filtered = q.state ? base.where('s.state', '=', q.state) : base;
+    const [rows, counts] = await Promise.all([
+      filtered
+        .leftJoin('app_users as u', 'u.id', 's.by_app_user_id')
+        .select(['s.value', 's.state', 's.since', 'u.username as by', 's.last_scan_id', 's.moves'])
+        .orderBy('s.since', 'desc')
+        .orderBy('s.value_key')
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute(),
+      base.select((eb) => ['s.state', eb.fn.countAll<number>().as('n')]).groupBy('s.state').execute(),
+    ]);
+    const n = (state: string) => Number(counts.find((c) => c.state === state)?.n ?? 0);
+    return {
+      rows: rows.map((r) => ({ value: r.value, state: r.state, since: iso(r.since), by: r.by, last_scan_id: r.last_scan_id, moves: Number(r.moves) })),
+      total: q.state ? n(q.state) : n('in') + n('out'),
+      counts: { in: n('in'), out: n('out') },
+    };
+  }
+
+  /** Counts in and out per instance. */
+  async counts(accountId: number, serviceIds: number[]): Promise<Map<number, { in: number; out: number }>> {
+    const out = new Map<number, { in: number; out: number }>();
+    if (serviceIds.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('checkinout_states')
+      .select((eb) => ['service_id', 'state', eb.fn.countAll<number>().as('n')])
+      .where('account_id', '=', accountId)
+      .where('service_id', 'in', serviceIds)
+      .where('moves', '>', 0)
+      .groupBy(['service_id', 'state'])
+      .execute();
+    for (const id of serviceIds) out.set(id, { in: 0, out: 0 });
+    for (const r of rows) out.get(r.service_id)![r.state] = Number(r.n);
+    return out;
+  }
+
+  /** One value's state row (undefined when never scanned). */
+  async state(accountId: number, serviceId: number, key: string): Promise<StateRow | undefined> {
+    const r = await this.db
+      .selectFrom('checkinout_states as s')
+      .leftJoin('app_users as u', 'u.id', 's.by_app_user_id')
+      .select(['s.value', 's.state', 's.since', 'u.username as by', 's.last_scan_id', 's.moves'])
+      .where('s.account_id', '=', accountId)
+      .where('s.service_id', '=', serviceId)
+      .where('s.value_key', '=', key)
+      .executeTakeFirst();
+    return r ? { value: r.value, state: r.state, since: iso(r.since), by: r.by, last_scan_id: r.last_scan_id, moves: Number(r.moves) } : undefined;
+  }
+
+  /** The instance's scans of a value (by its key: exact, or lower-cased for a case-insensitive database), newest first. */
+  async movements(accountId: number, serviceId: number, key: string, caseSensitive: boolean, limit: number): Promise<MovementRow[]> {
+    let q = this.db.selectFrom('scans as sc').leftJoin('app_users as u', 'u.id', 'sc.app_user_id').where('sc.account_id', '=', accountId).where('sc.service_id', '=', serviceId);
+    q = caseSensitive ? q.where('sc.value', '=', key) : q.where(sql<string>`lower(sc.value)`, '=', key);
+    const rows = await q.select(['sc.id', 'sc.status', 'sc.response', 'sc.scanned_at', 'u.username as by']).orderBy('sc.id', 'desc').limit(limit).execute();
+    const props = rows.length === 0 ? [] : await this.db.selectFrom('scan_properties').select(['scan_id', 'name', 'value']).where('account_id', '=', accountId).where('scan_id', 'in', rows.map((r) => r.id)).where('name', 'in', ['direction', 'checklist', 'reason']).execute();
+    const prop = (scanId: number, name: string) => props.find((p) => p.scan_id === scanId && p.name === name)?.value ?? null;
+    return rows.map((r) => ({ id: r.id, status: r.status, response: r.response, scanned_at: iso(r.scanned_at), by: r.by, direction: prop(r.id, 'direction'), checklist: prop(r.id, 'checklist'), reason: prop(r.id, 'reason') }));
+  }
+
+  /** Live check in/out instances of the account. */
+  async instances(accountId: number): Promise<CheckInOutInstanceRow[]> {
+    return this.db
+      .selectFrom('services as s')
+      .leftJoin('databases as d', 'd.id', 's.database_id')
+      .select(['s.id', 's.name', 's.type_settings', 'd.case_sensitive'])
+      .where('s.account_id', '=', accountId)
+      .where('s.specialized_type', '=', 'check-in-out')
+      .where('s.deleted_at', 'is', null)
+      .orderBy('s.name')
+      .execute();
+  }
+
+  /** One live check in/out instance of the account. */
+  async instance(accountId: number, id: number): Promise<CheckInOutInstanceRow | undefined> {
+    return this.db
+      .selectFrom('services as s')
+      .leftJoin('databases as d', 'd.id', 's.database_id')
+      .select(['s.id', 's.name', 's.type_settings', 'd.case_sensitive'])
+      .where('s.account_id', '=', accountId)
+      .where('s.id', '=', id)
+      .where('s.specialized_type', '=', 'check-in-out')
+      .where('s.deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,136 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { e2eEnv } from '../support/env.js';
+import { createVerifiedOwner, expect, signInWithForm, test, uniqueEmail } from '../support/fixtures.js';
+
+/*
+ * Check in/out (issue 13) end to end: an admin creates an instance through the wizard; a portal user (an app
+ * user given portal access through the API) signs in to the portal in a second browser context; the browser
+ * scanner at /scanner checks a badge in and out (Confirm mode: In or Out asked for each scan) and the portal's
+ * roster changes without a reload; a movement by hand in the portal and a value's history.
+ */
+
+const APP_PASSWORD = 'door-Pass-2468';
+
+async function v2<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const response = await request.post(`${e2eEnv().baseUrl}/api-v2/${path}/`, { data, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function shots(page: Page, name: string): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test('wizard, browser scanner and live portal roster', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('checkinout');
+  const admin = await createVerifiedOwner(request, email);
+  const username = `door-${Date.now().toString(36)}`;
+  const appUser = await v2<{ id: number }>(request, admin, 'appusers/create', { username, password: APP_PASSWORD, serviceIds: [] });
+
+  // The wizard: name, mode, the app user who scans; it lands on the Details tab.
+  await page.goto('/signin?to=%2Faccount%2Fspecialized-services%2Fcreate%2Fcheck-in-out%2F');
+  await signInWithForm(page, email);
+  await expect(page.getByRole('heading', { name: 'New check in/out' })).toBeVisible();
+  await shots(page, 'check-in-out-wizard');
+  await page.getByRole('button', { name: 'Create check in/out' }).click();
+  await expect(page.getByText('Enter a name')).toBeVisible();
+  await page.getByLabel('Name').fill('Main door');
+  await page.getByRole('radio', { name: /Confirm/ }).check();
+  await page.getByRole('checkbox', { name: username }).check();
+  await page.getByRole('button', { name: 'Create check in/out' }).click();
+  await expect(page).toHaveURL(/\/account\/specialized-services\/\d+\/check-in-out\/details\/$/);
+  const instanceId = Number(/specialized-services\/(\d+)\//.exec(page.url())?.[1]);
+  await expect(page.getByRole('heading', { name: 'Main door' })).toBeVisible();
+  await expect(page.getByText('Nothing scanned yet')).toBeVisible();
+
+  // Portal access, seeded through the API (the Users tab does the same).
+  const detail = await v2<{ settings: Record<string, unknown> }>(request, admin, 'specialized/get', { id: instanceId });
+  await v2(request, admin, 'specialized/update', { id: instanceId, settings: { ...detail.settings, portalUserIds: [appUser.id] } });
+
+  // The portal in its own browser context: the guard sends the visitor to the portal's sign-in and back.
+  const portalContext = await browser.newContext({ baseURL: e2eEnv().baseUrl, viewport: { width: 1280, height: 800 } });
+  const portal = await portalContext.newPage();
+  await portal.goto(`/checkinout/?instance_id=${instanceId}`);
+  await expect(portal).toHaveURL(/\/checkinout\/signin\//);
+  await portal.getByLabel('Username').fill(username);
+  await portal.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
+  await portal.getByRole('button', { name: 'Sign in' }).click();
+  await expect(portal.getByRole('heading', { name: 'Main door' })).toBeVisible();
+  await expect(portal.getByTestId('live-state')).toHaveText(/^Live/);
+  await expect(portal.getByTestId('count-in')).toHaveText('0');
+
+  // The browser scanner: Confirm mode asks In or Out before sending.
+  const scannerContext = await browser.newContext({ baseURL: e2eEnv().baseUrl, viewport: { width: 390, height: 844 } });
+  await scannerContext.addInitScript(() => {
+    window.localStorage.setItem('scanner.continuous', '0');
+    window.localStorage.setItem('scanner.camera', '0');
+  });
+  const scanner = await scannerContext.newPage();
+  await scanner.goto('/scanner');
+  await scanner.getByLabel('Username').fill(username);
+  await scanner.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
+  await scanner.getByLabel('Device name').fill('Door tablet');
+  await scanner.getByRole('button', { name: 'Sign in' }).click();
+  await expect(scanner.getByRole('heading', { name: 'Main door' })).toBeVisible();
+
+  const scan = async (value: string, key: 'i' | 'o') => {
+    await scanner.getByLabel('Type a code').fill(value);
+    await scanner.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(scanner.getByRole('heading', { name: 'In or out?' })).toBeVisible();
+    if (value === 'BADGE-7' && key === 'i') await shots(scanner, 'check-in-out-scanner-confirm');
+    await scanner.keyboard.press(key);
+    return scanner.getByTestId('scan-result');
+  };
+
+  const first = await scan('BADGE-7', 'i');
+  await expect(first.getByRole('heading', { name: 'IN' })).toBeVisible();
+  await expect(first).toHaveAttribute('data-moved', 'in');
+  // The portal shows it arrive without a reload.
+  await expect(portal.getByTestId('count-in')).toHaveText('1');
+  await expect(portal.getByRole('row', { name: /BADGE-7/ })).toContainText('In');
+  await expect(portal.getByRole('row', { name: /BADGE-7/ })).toContainText(username);
+  await shots(portal, 'check-in-out-portal');
+  await portal.setViewportSize({ width: 1280, height: 800 });
+
+  await scanner.getByRole('button', { name: 'Scan next' }).click();
+  const again = await scan('BADGE-7', 'i');
+  await expect(again.getByRole('heading', { name: 'Not checked in' })).toBeVisible();
+  await expect(again).toContainText(/Already in since \d\d:\d\d by /);
+  await expect(again).toHaveAttribute('data-tone', 'invalid');
+
+  await scanner.getByRole('button', { name: 'Scan next' }).click();
+  const out = await scan('BADGE-7', 'o');
+  await expect(out.getByRole('heading', { name: 'OUT' })).toBeVisible();
+  await expect(portal.getByTestId('count-out')).toHaveText('1');
+  await expect(portal.getByTestId('count-in')).toHaveText('0');
+
+  // A movement by hand with a reason, in the portal.
+  await portal.getByRole('textbox', { name: 'Value' }).fill('VISITOR-1');
+  await portal.getByRole('textbox', { name: 'Reason' }).fill('Forgot badge');
+  await portal.getByRole('button', { name: 'Check in', exact: true }).click();
+  await expect(portal.getByText('VISITOR-1: Checked in.')).toBeVisible();
+  await expect(portal.getByTestId('count-in')).toHaveText('1');
+
+  // One value's history.
+  await portal.getByRole('link', { name: 'BADGE-7' }).click();
+  await expect(portal).toHaveURL(/\/checkinout\/valueresponse\/\?instance_id=\d+&value=BADGE-7/);
+  const history = portal.getByRole('list', { name: 'Scans of this value, newest first' });
+  await expect(history.getByRole('listitem')).toHaveCount(3);
+  await expect(history.getByRole('listitem').nth(0)).toContainText('Checked out');
+  await expect(history.getByRole('listitem').nth(1)).toContainText('Refused');
+  await shots(portal, 'check-in-out-value');
+
+  // The admin's details tab shows the roster too.
+  await page.reload();
+  await expect(page.getByTestId('count-in')).toHaveText('1');
+  await expect(page.getByTestId('count-out')).toHaveText('1');
+  await shots(page, 'check-in-out-details');
+
+  await scannerContext.close();
+  await portalContext.close();
+});
