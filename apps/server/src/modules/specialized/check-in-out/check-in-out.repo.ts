@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { CheckDirection } from '@scanbase/contracts';
 import type { DialectName } from '../../../platform/db/database.js';
-import { containsText, lockForUpdate } from '../../../platform/db/dialect.js';
+import { containsText } from '../../../platform/db/dialect.js';
+import { prepared } from '../../../platform/db/prepared.js';
 import type { Database } from '../../../platform/db/schema.js';
 
 /** A value's state row with the name of who moved it last. */
@@ -17,6 +18,40 @@ function iso(value: unknown): string {
   return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
 }
 
+type LockParams = { accountId: number; serviceId: number; key: string; value: string; state: CheckDirection; now: string };
+type LockedRow = { value: string; state: CheckDirection; since: unknown; by_app_user_id: number | null; last_scan_id: number | null; moves: number };
+
+// The statements every scan of a gate runs, compiled once per dialect (building a Kysely query costs more than running it).
+function gateStatements() {
+  return {
+    lock: prepared<LockParams, LockedRow>((db, p) =>
+      db
+        .insertInto('checkinout_states')
+        .values({ account_id: p('accountId'), service_id: p('serviceId'), value_key: p('key'), value: p('value'), state: p('state'), since: p('now'), by_app_user_id: null, last_scan_id: null })
+        .onConflict((oc) => oc.columns(['service_id', 'value_key']).doUpdateSet((eb) => ({ moves: eb.ref('checkinout_states.moves') })))
+        .returning(['value', 'state', 'since', 'by_app_user_id', 'last_scan_id', 'moves']),
+    ),
+    username: prepared<{ accountId: number; appUserId: number }, { username: string }>((db, p) => db.selectFrom('app_users').select('username').where('id', '=', p('appUserId')).where('account_id', '=', p('accountId'))),
+    move: prepared<{ accountId: number; serviceId: number; key: string; value: string; state: CheckDirection; since: string; appUserId: number | null; scanId: number }, never>((db, p) =>
+      db
+        .updateTable('checkinout_states')
+        .set((eb) => ({ value: p('value'), state: p('state'), since: p('since'), by_app_user_id: p('appUserId'), last_scan_id: p('scanId'), moves: eb('moves', '+', 1) }))
+        .where('service_id', '=', p('serviceId'))
+        .where('value_key', '=', p('key'))
+        .where('account_id', '=', p('accountId')),
+    ),
+  };
+}
+const statements = new Map<DialectName, ReturnType<typeof gateStatements>>();
+function statementsFor(dialect: DialectName): ReturnType<typeof gateStatements> {
+  let made = statements.get(dialect);
+  if (!made) {
+    made = gateStatements();
+    statements.set(dialect, made);
+  }
+  return made;
+}
+
 /** SQL of the check in/out type: the state table (migration 0014) and the instance's scans. */
 export class CheckInOutRepo {
   constructor(
@@ -26,32 +61,25 @@ export class CheckInOutRepo {
 
   /**
    * Makes the value's state row exist (in `defaultState`, not moved) and locks it until the scan's
-   * transaction ends (PostgreSQL `FOR UPDATE`; SQLite runs one writer at a time): two gates scanning the
-   * same value at once are judged one after the other.
+   * transaction ends, in one prepared statement: an upsert whose no-op update takes the row lock on
+   * PostgreSQL (SQLite runs one writer at a time), so two gates scanning the same value at once are judged
+   * one after the other. `by` is left null: ask `username` for it when a message needs it.
    */
-  async lock(accountId: number, serviceId: number, key: string, value: string, defaultState: CheckDirection, now: string): Promise<StateRow> {
-    await this.db
-      .insertInto('checkinout_states')
-      .values({ account_id: accountId, service_id: serviceId, value_key: key, value, state: defaultState, since: now, by_app_user_id: null, last_scan_id: null })
-      .onConflict((oc) => oc.columns(['service_id', 'value_key']).doNothing())
-      .execute();
-    const row = await lockForUpdate(
-      this.dialect,
-      this.db.selectFrom('checkinout_states').select(['value', 'state', 'since', 'by_app_user_id', 'last_scan_id', 'moves']).where('service_id', '=', serviceId).where('value_key', '=', key).where('account_id', '=', accountId),
-    ).executeTakeFirstOrThrow();
-    const by = row.by_app_user_id === null ? undefined : await this.db.selectFrom('app_users').select('username').where('id', '=', row.by_app_user_id).where('account_id', '=', accountId).executeTakeFirst();
-    return { value: row.value, state: row.state, since: iso(row.since), by: by?.username ?? null, last_scan_id: row.last_scan_id, moves: Number(row.moves) };
+  async lock(accountId: number, serviceId: number, key: string, value: string, defaultState: CheckDirection, now: string): Promise<StateRow & { byAppUserId: number | null }> {
+    const [row] = await statementsFor(this.dialect).lock(this.db, { accountId, serviceId, key, value, state: defaultState, now });
+    if (!row) throw new Error('check in/out: the state row was not returned');
+    return { value: row.value, state: row.state, since: iso(row.since), by: null, byAppUserId: row.by_app_user_id, last_scan_id: row.last_scan_id, moves: Number(row.moves) };
+  }
+
+  /** The username of an app user of the account (null when gone). */
+  async username(accountId: number, appUserId: number): Promise<string | null> {
+    const [row] = await statementsFor(this.dialect).username(this.db, { accountId, appUserId });
+    return row?.username ?? null;
   }
 
   /** Moves a locked value (in the scan's transaction). */
   async move(accountId: number, serviceId: number, key: string, m: { value: string; state: CheckDirection; since: string; appUserId: number | null; scanId: number }): Promise<void> {
-    await this.db
-      .updateTable('checkinout_states')
-      .set((eb) => ({ value: m.value, state: m.state, since: m.since, by_app_user_id: m.appUserId, last_scan_id: m.scanId, moves: eb('moves', '+', 1) }))
-      .where('service_id', '=', serviceId)
-      .where('value_key', '=', key)
-      .where('account_id', '=', accountId)
-      .execute();
+    await statementsFor(this.dialect).move(this.db, { accountId, serviceId, key, value: m.value, state: m.state, since: m.since, appUserId: m.appUserId, scanId: m.scanId });
   }
 
   private rosterBase(accountId: number, serviceId: number, search: string | undefined) {
@@ -68,8 +96,9 @@ export class CheckInOutRepo {
       filtered
         .leftJoin('app_users as u', 'u.id', 's.by_app_user_id')
         .select(['s.value', 's.state', 's.since', 'u.username as by', 's.last_scan_id', 's.moves'])
+        // Both descending, so the (service, since, value) index is read backwards, in order, and stops at the page.
         .orderBy('s.since', 'desc')
-        .orderBy('s.value_key')
+        .orderBy('s.value_key', 'desc')
         .limit(q.limit)
         .offset(q.offset)
         .execute(),

@@ -72,6 +72,8 @@ export const checkInOutType = defineSpecializedType<CheckInOutSettings>({
     const row = await repo.lock(ctx.accountId, ctx.service.id, key, ctx.value, settings.defaultState, ctx.scannedAt);
     const current: CheckDirection = row.moves > 0 ? row.state : settings.defaultState;
     const direction: CheckDirection = requested ?? (current === 'in' ? 'out' : 'in');
+    // Who moved it last is only named in a refusal or with "show the last user and time".
+    if (row.moves > 0 && row.byAppUserId !== null && (direction === current || settings.showLast)) row.by = await repo.username(ctx.accountId, row.byAppUserId);
     const named = ctx.base.response ? `${ctx.base.response}: ` : '';
     if (direction === current) {
       const when = row.moves > 0 ? lastText(row, now, ctx.timeZone).replace(/^(In|Out)/, (s) => s.toLowerCase()) : `${word(current)} (never scanned)`;

@@ -17,6 +17,7 @@ import * as m0014 from './0014-check-in-out.js';
 import * as m0015 from './0015-attendance.js';
 import * as m0016 from './0016-scan-tickets.js';
 import * as m0017 from './0017-account-deletion.js';
+import * as m0018 from './0018-check-in-out-roster.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-attendance': m0015,
   '0016-scan-tickets': m0016,
   '0017-account-deletion': m0017,
+  '0018-check-in-out-roster': m0018,
 };
