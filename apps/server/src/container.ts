@@ -26,6 +26,7 @@ import { createJobsModule } from './modules/tasks/tasks.module.js';
 import { DatabaseImports } from './modules/databases/database-imports.js';
 import { createScans } from './modules/scans/scans.module.js';
 import { registerScanTasks } from './modules/scans/scan.tasks.js';
+import { registerCheckInOutTasks } from './modules/specialized/check-in-out/check-in-out.tasks.js';
 import { AccountDeletionRepo } from './modules/account-deletion/account-deletion.repo.js';
 import { AccountDeletionService } from './modules/account-deletion/account-deletion.service.js';
 import { ACCOUNT_EXPORT_JOB, ACCOUNT_PURGE_JOB, accountExportHandler, accountPurgeHandler } from './modules/account-deletion/account-jobs.js';
@@ -85,5 +86,6 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   jobs.registerJob(TICKET_EXPORT_JOB, scanTickets.exportJob());
   const attendance = new AttendanceService({ db, bus });
   const checkInOut = new CheckInOutService({ db, capture: scans.capture });
+  registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
   return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, attendance, checkInOut };
 }

@@ -181,3 +181,31 @@ export const importUserInputs = z
   })
   .refine(oneSource, sourceIssue);
 export type ImportUserInputs = z.infer<typeof importUserInputs>;
+
+/** Which movements a `downloadcheckinout` run takes: all, the last N units, or local dates (from–to inclusive, in the account's zone). */
+export const checkInOutPeriod = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }),
+  z.object({ kind: z.literal('last'), metric: z.enum(['hour', 'day', 'week', 'month']), number: z.number().int().min(1).max(10_000) }),
+  z.object({ kind: z.literal('range'), from: z.iso.date('Use YYYY-MM-DD'), to: z.iso.date('Use YYYY-MM-DD') }).refine((p) => p.from <= p.to, { message: 'The end is before the start', path: ['to'] }),
+]);
+
+/** Inputs of a `downloadcheckinout` task: the roster (every moved value's state) or the movements of a period of a check in/out instance. */
+export const downloadCheckInOutInputs = z.object({
+  /** The check in/out instance (its service id). */
+  serviceId: id,
+  what: z.enum(['roster', 'movements']).default('roster'),
+  period: checkInOutPeriod.default({ kind: 'all' }),
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+});
+export type DownloadCheckInOutInputs = z.infer<typeof downloadCheckInOutInputs>;
+
+/** Inputs of an `importcheckinoutscans` task: a CSV of movements (value, direction, time, user?, reason?), all or nothing. */
+export const importCheckInOutScansInputs = z
+  .object({
+    serviceId: id,
+    ...importSource,
+    /** With a header the columns are found by name (value, direction, time, user, reason); without, they are in that order. */
+    hasHeader: z.boolean().default(true),
+  })
+  .refine(oneSource, sourceIssue);
+export type ImportCheckInOutScansInputs = z.infer<typeof importCheckInOutScansInputs>;

@@ -14,7 +14,7 @@ const LOGGED = 20;
 const n = (x: number) => x.toLocaleString('en-US');
 
 /** A source that can be opened again (an all-or-nothing import reads it twice). */
-type Source = { label: string; format: TableFormat; open(): Promise<{ stream: Readable; size: number | null }>; close(): Promise<void> };
+export type Source = { label: string; format: TableFormat; open(): Promise<{ stream: Readable; size: number | null }>; close(): Promise<void> };
 
 /** The first bytes of a stream, put back so the stream still starts at them. */
 async function peekHead(stream: Readable): Promise<Buffer> {
@@ -44,7 +44,7 @@ function counted(stream: Readable): { stream: Readable; bytes(): number } {
 }
 
 /** Opens the task's uploaded file or URL. With `reread`, a URL is downloaded once into storage so it can be read twice. */
-async function openSource(ctx: TaskContext, input: { url?: string | undefined; fileId?: string | undefined; fileName?: string | undefined }, options: { allowPrivateUrls: boolean; maxImportBytes: number }, reread: boolean): Promise<Source> {
+export async function openSource(ctx: TaskContext, input: { url?: string | undefined; fileId?: string | undefined; fileName?: string | undefined }, options: { allowPrivateUrls: boolean; maxImportBytes: number }, reread: boolean): Promise<Source> {
   if (input.fileId !== undefined) {
     const fileId = input.fileId;
     return { label: input.fileName ?? 'the uploaded file', format: fileId.endsWith('.xlsx') ? 'xlsx' : 'csv', open: () => ctx.openFile(fileId), close: async () => undefined };
@@ -76,7 +76,7 @@ async function openSource(ctx: TaskContext, input: { url?: string | undefined; f
 }
 
 /** Rows of the source with a running estimate of the total (from the bytes read so far). */
-async function openRows(source: Source, stopOn: (stream: Readable) => void) {
+export async function openRows(source: Source, stopOn: (stream: Readable) => void) {
   const { stream, size } = await source.open();
   const c = counted(stream);
   stopOn(c.stream);
@@ -84,7 +84,7 @@ async function openRows(source: Source, stopOn: (stream: Readable) => void) {
 }
 
 /** Collects every rejected row into the run's CSV file (created at the first one). */
-function rejectedRowsFile(ctx: TaskContext) {
+export function rejectedRowsFile(ctx: TaskContext) {
   let writer: ReturnType<TaskContext['csvFile']> | undefined;
   let logged = 0;
   return {
@@ -102,12 +102,12 @@ function rejectedRowsFile(ctx: TaskContext) {
   };
 }
 
-function toReport(r: { rows: number; imported: number; rejected: number; rejectedRows: { row: number; reason: string }[] }): JobReport {
+export function toReport(r: { rows: number; imported: number; rejected: number; rejectedRows: { row: number; reason: string }[] }): JobReport {
   return { rows: r.rows, imported: r.imported, rejected: r.rejected, rejectedRows: r.rejectedRows.slice(0, REPORTED) };
 }
 
 /** The failure of an all-or-nothing import: names the first bad row; the result keeps the report and the file. */
-function nothingImported(report: JobReport, file: JobFile | undefined, what: string): FailedWithResult {
+export function nothingImported(report: JobReport, file: JobFile | undefined, what: string): FailedWithResult {
   const first = report.rejectedRows[0];
   const more = report.rejected > 1 ? ` ${n(report.rejected - 1)} more ${report.rejected === 2 ? 'row was' : 'rows were'} refused too (see the file).` : '';
   const message = `${first ? `Row ${first.row}: ${first.reason.replace(/\.$/, '')}. ` : ''}No ${what} imported.${more}`;

@@ -20,7 +20,12 @@ export type TaskContext = JobContext & {
   csvFile(name: string, header: string[]): { write(cells: unknown[]): Promise<void>; finish(): Promise<JobFile>; abort(): void };
 };
 
-export type TaskHandler = { inputs: z.ZodType<Record<string, unknown>>; run(ctx: TaskContext): Promise<JobResult | undefined> };
+export type TaskHandler = {
+  inputs: z.ZodType<Record<string, unknown>>;
+  /** Checks validated inputs against the account's data when a task is saved (throws an AppError naming the field). */
+  check?(accountId: number, inputs: Record<string, unknown>): Promise<void>;
+  run(ctx: TaskContext): Promise<JobResult | undefined>;
+};
 
 type Entry = { label: string; description: string; editable: boolean; waitsFor: string };
 
@@ -36,9 +41,9 @@ const ENTRIES: Record<TaskType, Entry> = {
   bulkscanremoval: { label: 'Remove scans in bulk', description: 'Delete scans matching filters (for example older than 90 days).', editable: true, waitsFor: 'scans' },
   importuser: { label: 'Import app users', description: 'Create app users (username, password, device limit, services) from a CSV or XLSX file, uploaded or fetched from a URL; email usernames get an invitation.', editable: true, waitsFor: 'app users' },
   postback: { label: 'Send scans to a URL', description: 'Post scans to your server on a schedule (periodic postback).', editable: true, waitsFor: 'scans' },
-  downloadcheckinout: { label: 'Download check-in/out', description: 'Export the state of a check-in/out service.', editable: true, waitsFor: 'check-in/out services' },
+  downloadcheckinout: { label: 'Download check-in/out', description: 'Export the roster (every value in or out) or the movements of a period of a check-in/out service to CSV or Excel.', editable: true, waitsFor: 'check-in/out services' },
   downloaddevices: { label: 'Download devices', description: 'Export the list of devices to CSV.', editable: true, waitsFor: 'devices' },
-  importcheckinoutscans: { label: 'Import check-in/out scans', description: 'Load check-in/out scans from a CSV file.', editable: true, waitsFor: 'check-in/out services' },
+  importcheckinoutscans: { label: 'Import check-in/out scans', description: 'Load check-in/out movements (value, direction, time, user, reason) from a CSV file into a check-in/out service: all or nothing.', editable: true, waitsFor: 'check-in/out services' },
   importtablebuilderscans: { label: 'Import table-builder scans', description: 'Load table-builder records from a CSV file.', editable: true, waitsFor: 'table-builder services' },
   exportuser: { label: 'Export app users', description: 'Export app users and their service permissions to CSV.', editable: false, waitsFor: 'app users' },
   importtable: { label: 'Import a table', description: 'Load rows into a table-builder table.', editable: false, waitsFor: 'table-builder services' },

@@ -142,7 +142,10 @@ export class TasksService {
     if (fileId !== undefined && !(await this.deps.storage.exists(taskFileKey(accountId, fileId)))) {
       throw new AppError('VALIDATION_FAILED', 'The uploaded file is not there any more.', [{ path: 'inputs.fileId', message: 'Upload the file again' }]);
     }
-    if (references) await this.checkReferences(accountId, parsed.data);
+    if (references) {
+      await this.checkReferences(accountId, parsed.data);
+      await handler.check?.(accountId, parsed.data);
+    }
     return parsed.data;
   }
 

@@ -132,11 +132,11 @@ describe('tasks', () => {
     const items = catalogue.body.items as { type: string; available: boolean; unavailableReason: string | null }[];
     expect(items).toHaveLength(15);
     expect(items.find((i) => i.type === 'generatebarcode')?.available).toBe(true);
-    const checkinout = items.find((i) => i.type === 'downloadcheckinout');
-    expect(checkinout?.available).toBe(false);
-    expect(checkinout?.unavailableReason).toContain('check-in/out');
+    const tableBuilder = items.find((i) => i.type === 'importtablebuilderscans');
+    expect(tableBuilder?.available).toBe(false);
+    expect(tableBuilder?.unavailableReason).toContain('table-builder');
 
-    const unavailable = await v2(t.app, 'tasks/create', { type: 'downloadcheckinout', name: 'x' }, owner.token);
+    const unavailable = await v2(t.app, 'tasks/create', { type: 'importtablebuilderscans', name: 'x' }, owner.token);
     expect(unavailable.status).toBe(422);
     const badCron = await v2(t.app, 'tasks/create', { type: 'generatebarcode', name: 'x', schedule: { kind: 'cron', expression: '99 99 * * * *' }, inputs: { values: ['A'] } }, owner.token);
     expect(badCron.status).toBe(422);

@@ -23,8 +23,19 @@ const storedTask = (type: TaskType, inputs: Record<string, unknown>): Task => ({
 });
 
 describe('task inputs: defaults', () => {
-  it('has a form for every type that runs today, not for check-in/out or table builder', () => {
-    expect([...typesWithInputForm].sort()).toEqual(['bulkscanremoval', 'clearDatabase', 'downloaddatabase', 'downloaddevices', 'downloadscan', 'exportscan', 'exportuser', 'generatebarcode', 'importdatabase', 'importuser', 'postback'].sort());
+  it('has a form for every type that runs today, not for table builder', () => {
+    expect([...typesWithInputForm].sort()).toEqual(['bulkscanremoval', 'clearDatabase', 'downloadcheckinout', 'downloaddatabase', 'downloaddevices', 'downloadscan', 'exportscan', 'exportuser', 'generatebarcode', 'importcheckinoutscans', 'importdatabase', 'importuser', 'postback'].sort());
+  });
+
+  it('builds and reads the check in/out inputs', () => {
+    const form = { ...defaultInputsForm('downloadcheckinout'), instanceId: '7', what: 'movements' as const, periodKind: 'range' as const, periodFrom: '2026-01-01', periodTo: '2026-01-31', format: 'xlsx' as const };
+    const checked = checkInputs('downloadcheckinout', form);
+    expect(checked).toEqual({ inputs: { serviceId: 7, what: 'movements', period: { kind: 'range', from: '2026-01-01', to: '2026-01-31' }, format: 'xlsx' }, issues: [] });
+    expect(inputsFormFromTask('downloadcheckinout', checked.inputs)).toMatchObject({ instanceId: '7', what: 'movements', periodKind: 'range', periodFrom: '2026-01-01', periodTo: '2026-01-31', format: 'xlsx' });
+    expect(checkInputs('downloadcheckinout', { ...form, instanceId: '', periodTo: '' }).issues).toEqual([{ path: 'serviceId', message: 'Choose a check in/out service' }, { path: 'period.to', message: 'Choose the last day' }]);
+    const imp = checkInputs('importcheckinoutscans', { ...defaultInputsForm('importcheckinoutscans'), instanceId: '7', file: { fileId: `${'a'.repeat(24)}.csv`, name: 'moves.csv', size: 10 } });
+    expect(imp).toEqual({ inputs: { serviceId: 7, fileId: `${'a'.repeat(24)}.csv`, fileName: 'moves.csv', hasHeader: true }, issues: [] });
+    expect(checkInputs('importcheckinoutscans', { ...defaultInputsForm('importcheckinoutscans'), instanceId: '7' }).issues).toEqual([{ path: 'fileId', message: 'Choose the CSV or XLSX file to import' }]);
   });
 
   it('starts from the schemas’ defaults for each type', () => {

@@ -1,7 +1,7 @@
 import { id } from '@scanbase/contracts/common';
 import { exportScanInputs } from '@scanbase/contracts/scan-data';
 import { bulkScanRemovalInputs, downloadScanInputs, postbackTaskInputs } from '@scanbase/contracts/scan-tasks';
-import { importDatabaseInputs, importUserInputs, type TaskType } from '@scanbase/contracts/tasks';
+import { downloadCheckInOutInputs, importCheckInOutScansInputs, importDatabaseInputs, importUserInputs, type TaskType } from '@scanbase/contracts/tasks';
 import { z } from 'zod';
 import { zodIssues, type Issue } from '../../ui/form-issues';
 import { exportIssuePath, exportScanForm, exportScanInputsOf } from './export-scan-inputs';
@@ -39,7 +39,7 @@ export type InputsFormValues = {
   serviceIds: number[];
   results: ScanResult[];
   /** `custom`: exportscan only, a date range set in the scan search (kept in `keptInputs`). */
-  periodKind: 'all' | 'last' | 'sinceLastRun' | 'custom';
+  periodKind: 'all' | 'last' | 'sinceLastRun' | 'custom' | 'range';
   periodNumber: string;
   periodMetric: PeriodMetric;
   format: 'csv' | 'xlsx' | 'json';
@@ -48,6 +48,13 @@ export type InputsFormValues = {
   templateId: string;
   /** exportscan: stored inputs the form does not show (other search filters, picked scans), sent back unchanged. */
   keptInputs: Record<string, unknown>;
+  /** downloadcheckinout, importcheckinoutscans: the check in/out instance (service id) as text ('' = none chosen). */
+  instanceId: string;
+  /** downloadcheckinout: the roster (current states) or the movements of a period. */
+  what: 'roster' | 'movements';
+  /** downloadcheckinout with periodKind `range`: local dates `YYYY-MM-DD`, both included. */
+  periodFrom: string;
+  periodTo: string;
 };
 
 export const scanResults: readonly { id: ScanResult; label: string }[] = [
@@ -78,6 +85,8 @@ const schemas: Partial<Record<TaskType, z.ZodType>> = {
   bulkscanremoval: bulkScanRemovalInputs,
   postback: postbackTaskInputs,
   exportscan: exportScanInputs,
+  downloadcheckinout: downloadCheckInOutInputs,
+  importcheckinoutscans: importCheckInOutScansInputs,
 };
 
 /** Task types whose inputs the web app has a form for (generatebarcode: the label inputs). */
@@ -86,7 +95,7 @@ export const typesWithInputForm: readonly TaskType[] = ['generatebarcode', ...(O
 /** Types whose runs delete data: their forms warn, and a new one does not run at once by default. */
 export const destructiveTypes: readonly TaskType[] = ['clearDatabase', 'bulkscanremoval'];
 
-export type InputsKind = 'labels' | 'database' | 'import' | 'scans' | 'none';
+export type InputsKind = 'labels' | 'database' | 'import' | 'scans' | 'checkinout' | 'none';
 
 /** Which inputs component a type uses. */
 export function inputsKind(type: TaskType): InputsKind | null {
@@ -107,6 +116,9 @@ export function inputsKind(type: TaskType): InputsKind | null {
     case 'downloaddevices':
     case 'exportuser':
       return 'none';
+    case 'downloadcheckinout':
+    case 'importcheckinoutscans':
+      return 'checkinout';
     default:
       return null;
   }
@@ -135,6 +147,10 @@ export function inputsSection(type: TaskType): { title: string; hint?: string; e
       return { title: 'Scans and layout', hint: 'Each run makes a file of the scans these filters select, with the columns of the chosen template.', example: 'Weekly export for accounting' };
     case 'downloaddevices':
       return { title: 'What it exports', example: 'Monthly device list' };
+    case 'downloadcheckinout':
+      return { title: 'Check in/out', hint: 'Each run makes a file of who or what is in and out, or of the movements of a period.', example: 'Nightly roster of the front desk' };
+    case 'importcheckinoutscans':
+      return { title: 'Import', hint: 'Each run reads the file and records its movements; one bad row and nothing is recorded.', example: 'Paper sign-in sheet' };
     case 'exportuser':
       return { title: 'What it exports', example: 'Weekly app-user list' };
     default:
@@ -164,6 +180,10 @@ const baseInputs: InputsFormValues = {
   olderThanDays: '90',
   templateId: '',
   keptInputs: {},
+  instanceId: '',
+  what: 'roster',
+  periodFrom: '',
+  periodTo: '',
 };
 
 /** A new task's inputs: the schemas' defaults (an app-user import is all or nothing with a header row; a postback sends what is new). */
@@ -173,6 +193,8 @@ export function defaultInputsForm(type?: TaskType): InputsFormValues {
       return { ...baseInputs, hasHeader: true, onError: 'abort' };
     case 'postback':
       return { ...baseInputs, periodKind: 'sinceLastRun' };
+    case 'importcheckinoutscans':
+      return { ...baseInputs, hasHeader: true };
     default:
       return { ...baseInputs };
   }
@@ -220,6 +242,15 @@ export function inputsFormFromTask(type: TaskType, inputs: Record<string, unknow
   if (inputs.format === 'csv' || inputs.format === 'xlsx' || inputs.format === 'json') form.format = inputs.format;
   if (inputs.olderThanDays !== undefined) form.olderThanDays = text(inputs.olderThanDays, form.olderThanDays);
   if (type === 'postback' && typeof inputs.url === 'string') form.url = inputs.url;
+  if (type === 'downloadcheckinout' || type === 'importcheckinoutscans') {
+    form.instanceId = text(inputs.serviceId, '');
+    if (inputs.what === 'roster' || inputs.what === 'movements') form.what = inputs.what;
+    if (period?.kind === 'range') {
+      form.periodKind = 'range';
+      form.periodFrom = text(period.from, '');
+      form.periodTo = text(period.to, '');
+    }
+  }
   return form;
 }
 
@@ -239,6 +270,7 @@ function source(form: InputsFormValues): Record<string, unknown> {
 }
 
 function period(form: InputsFormValues): Record<string, unknown> {
+  if (form.periodKind === 'range') return { kind: 'range', from: form.periodFrom, to: form.periodTo };
   if (form.periodKind === 'last') return { kind: 'last', metric: form.periodMetric, number: num(form.periodNumber) };
   return { kind: form.periodKind };
 }
@@ -271,6 +303,10 @@ export function inputsFromForm(type: TaskType, form: InputsFormValues): Record<s
       return { serviceIds: form.serviceIds, url: form.url.trim(), period: period(form) };
     case 'exportscan':
       return exportScanInputsOf(form);
+    case 'downloadcheckinout':
+      return { serviceId: num(form.instanceId), what: form.what, period: form.what === 'movements' ? period(form) : { kind: 'all' }, format: form.format === 'json' ? 'csv' : form.format };
+    case 'importcheckinoutscans':
+      return { serviceId: num(form.instanceId), ...source(form), hasHeader: form.hasHeader };
     default:
       return {};
   }
@@ -286,7 +322,15 @@ function precheck(type: TaskType, form: InputsFormValues): Issue[] {
   const issues: Issue[] = [];
   const kind = inputsKind(type);
   if ((kind === 'database' || type === 'importdatabase') && form.databaseId === '') issues.push({ path: 'databaseId', message: 'Choose a database' });
-  if (kind === 'import') {
+  if (kind === 'checkinout') {
+    if (form.instanceId === '') issues.push({ path: 'serviceId', message: 'Choose a check in/out service' });
+    if (type === 'downloadcheckinout' && form.what === 'movements') {
+      if (form.periodKind === 'last' && !wholeIn(form.periodNumber, 1, 10_000)) issues.push({ path: 'period.number', message: 'Enter a whole number from 1 to 10,000' });
+      if (form.periodKind === 'range' && form.periodFrom === '') issues.push({ path: 'period.from', message: 'Choose the first day' });
+      if (form.periodKind === 'range' && form.periodTo === '') issues.push({ path: 'period.to', message: 'Choose the last day' });
+    }
+  }
+  if (kind === 'import' || type === 'importcheckinoutscans') {
     if (form.source === 'file' && !form.file) issues.push({ path: 'fileId', message: 'Choose the CSV or XLSX file to import' });
     if (form.source === 'url' && form.url.trim() === '') issues.push({ path: 'url', message: 'Enter the address of the file, starting with https://' });
     else if (form.source === 'url' && !/^https?:\/\/[^\s/]+/i.test(form.url.trim())) issues.push({ path: 'url', message: 'Use a full http:// or https:// address' });
@@ -295,7 +339,7 @@ function precheck(type: TaskType, form: InputsFormValues): Issue[] {
         ? form.layout === 'columns'
           ? Object.entries(form.databaseColumns)
           : []
-        : Object.entries(form.userColumns);
+        : type === 'importuser' ? Object.entries(form.userColumns) : [];
     const seen = new Map<string, string>();
     for (const [key, value] of chosen) {
       if (value === '') continue;
@@ -357,6 +401,10 @@ export const inputFieldKeys = [
   'filters.pNumber',
   'filters.pMetric',
   'filters',
+  'serviceId',
+  'what',
+  'period.from',
+  'period.to',
 ] as const;
 
 /** The issue keys a change of these form fields makes obsolete (their messages disappear as people fix them). */
@@ -366,6 +414,11 @@ export function touchedInputKeys(fields: readonly string[]): string[] {
       case 'source':
       case 'file':
         return ['url', 'fileId'];
+      case 'instanceId':
+        return ['serviceId'];
+      case 'periodFrom':
+      case 'periodTo':
+        return ['period', 'period.from', 'period.to'];
       case 'databaseColumns':
       case 'userColumns':
       case 'layout':
@@ -402,7 +455,7 @@ export function checkInputs(type: TaskType, form: InputsFormValues): CheckedInpu
       // A field the prechecks already explained keeps that one message.
       if (named.some((path) => issue.path === path || issue.path.startsWith(`${path}.`))) continue;
       // With a file source the schema's "one of the two" lands on `url`; the precheck already named the file.
-      if (issue.path === 'url' && form.source === 'file' && inputsKind(type) === 'import') continue;
+      if (issue.path === 'url' && form.source === 'file' && (inputsKind(type) === 'import' || type === 'importcheckinoutscans')) continue;
       issues.push(issue);
     }
   }

@@ -177,4 +177,58 @@ export class CheckInOutRepo {
       .where('s.deleted_at', 'is', null)
       .executeTakeFirst();
   }
+
+  /** A page of the roster for an export: moved values after `afterKey`, by value key. */
+  async rosterPage(accountId: number, serviceId: number, afterKey: string | null, limit: number): Promise<(StateRow & { key: string })[]> {
+    let q = this.db.selectFrom('checkinout_states as s').leftJoin('app_users as u', 'u.id', 's.by_app_user_id').where('s.account_id', '=', accountId).where('s.service_id', '=', serviceId).where('s.moves', '>', 0);
+    if (afterKey !== null) q = q.where('s.value_key', '>', afterKey);
+    const rows = await q.select(['s.value_key', 's.value', 's.state', 's.since', 'u.username as by', 's.last_scan_id', 's.moves']).orderBy('s.value_key').limit(limit).execute();
+    return rows.map((r) => ({ key: r.value_key, value: r.value, state: r.state, since: iso(r.since), by: r.by, last_scan_id: r.last_scan_id, moves: Number(r.moves) }));
+  }
+
+  /** A page of the instance's scans for an export (scanned within [from, to) when given), after scan `afterId`, oldest first. */
+  async movementPage(accountId: number, serviceId: number, period: { from?: string | undefined; to?: string | undefined }, afterId: number, limit: number): Promise<(MovementRow & { value: string; device: string | null; capture_type: string | null })[]> {
+    let q = this.db
+      .selectFrom('scans as sc')
+      .leftJoin('app_users as u', 'u.id', 'sc.app_user_id')
+      .leftJoin('devices as d', 'd.id', 'sc.device_id')
+      .where('sc.account_id', '=', accountId)
+      .where('sc.service_id', '=', serviceId)
+      .where('sc.id', '>', afterId);
+    if (period.from) q = q.where('sc.scanned_at', '>=', period.from);
+    if (period.to) q = q.where('sc.scanned_at', '<', period.to);
+    const rows = await q.select(['sc.id', 'sc.value', 'sc.status', 'sc.response', 'sc.scanned_at', 'u.username as by', 'd.name as device']).orderBy('sc.id').limit(limit).execute();
+    const props = rows.length === 0 ? [] : await this.db.selectFrom('scan_properties').select(['scan_id', 'name', 'value']).where('account_id', '=', accountId).where('scan_id', 'in', rows.map((r) => r.id)).where('name', 'in', ['direction', 'checklist', 'reason', 'capture_type']).execute();
+    const byScan = new Map<number, Map<string, string>>();
+    for (const p of props) {
+      let m = byScan.get(p.scan_id);
+      if (!m) byScan.set(p.scan_id, (m = new Map<string, string>()));
+      m.set(p.name, p.value);
+    }
+    return rows.map((r) => {
+      const m = byScan.get(r.id);
+      return { id: r.id, value: r.value, status: r.status, response: r.response, scanned_at: iso(r.scanned_at), by: r.by, device: r.device, direction: m?.get('direction') ?? null, checklist: m?.get('checklist') ?? null, reason: m?.get('reason') ?? null, capture_type: m?.get('capture_type') ?? null };
+    });
+  }
+
+  /** Live app users of the account by lower-cased username (an import names them). */
+  async appUsersNamed(accountId: number, names: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (let i = 0; i < names.length; i += 500) {
+      const rows = await this.db.selectFrom('app_users').select(['id', 'username']).where('account_id', '=', accountId).where('deleted_at', 'is', null).where(sql<string>`lower(username)`, 'in', names.slice(i, i + 500)).execute();
+      for (const r of rows) out.set(r.username.toLowerCase(), r.id);
+    }
+    return out;
+  }
+
+  /** Stores an imported movement as a valid scan of the instance with its properties (call inside the import's transaction). */
+  async insertMovement(accountId: number, serviceId: number, m: { value: string; response: string; at: string; appUserId: number | null; receivedAt: string; properties: [string, string][] }): Promise<number> {
+    const row = await this.db
+      .insertInto('scans')
+      .values({ account_id: accountId, service_id: serviceId, app_user_id: m.appUserId, device_id: null, upload_id: null, value: m.value, response: m.response, status: 1, db_value_id: null, client_scan_id: null, scanned_at: m.at, received_at: m.receivedAt, modified_at: m.receivedAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.db.insertInto('scan_properties').values(m.properties.map(([name, value]) => ({ account_id: accountId, scan_id: row.id, name, value }))).execute();
+    return row.id;
+  }
 }

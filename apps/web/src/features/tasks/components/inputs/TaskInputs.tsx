@@ -3,6 +3,7 @@ import type { TaskType } from '@scanbase/contracts/tasks';
 import { LabelInputsFields } from '../../../barcodes/components/LabelInputsFields';
 import type { LabelFormValues } from '../../../barcodes/label-form';
 import { inputsKind, type InputsFormValues } from '../../task-inputs';
+import { CheckInOutInputs } from './CheckInOutInputs';
 import { DatabaseInputs } from './DatabaseInputs';
 import { ImportInputs } from './ImportInputs';
 import { ScanFilterInputs } from './ScanFilterInputs';
@@ -43,6 +44,8 @@ export function TaskInputs({ type, labels, inputs, onLabelsChange, onInputsChang
       return <ImportInputs type={type as 'importdatabase' | 'importuser'} value={inputs} onChange={onInputsChange} errors={errors} disabled={disabled} />;
     case 'scans':
       return <ScanFilterInputs type={type as 'downloadscan' | 'bulkscanremoval' | 'postback' | 'exportscan'} value={inputs} onChange={onInputsChange} errors={errors} disabled={disabled} />;
+    case 'checkinout':
+      return <CheckInOutInputs type={type as 'downloadcheckinout' | 'importcheckinoutscans'} value={inputs} onChange={onInputsChange} errors={errors} disabled={disabled} />;
     case 'none':
       return <Typography color="text.secondary">{nothingToChoose[type]}</Typography>;
     default:
