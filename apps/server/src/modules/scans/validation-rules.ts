@@ -61,12 +61,39 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
   return f;
 }
 
-/** Date and time parts of an instant in a time zone (`YYYY-MM-DD`, `HH:MM:SS`). */
-export function localParts(at: Date, timeZone: string): { date: string; time: string } {
+function formattedParts(at: Date, timeZone: string): { date: string; time: string } {
   const formatter = formatterFor(timeZone) ?? formatterFor('UTC')!;
   const parts = formatter.formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}:${get('second')}` };
+}
+
+// A zone's offset from UTC only changes at an instant that is a whole quarter of an hour in UTC (offsets
+// and the local times of changes are whole quarters since well before 1980), so the offset found once for
+// a quarter holds for every instant in it: the gate's hot path does date arithmetic instead of asking Intl
+// (formatToParts costs microseconds) for every scan.
+const QUARTER_MS = 15 * 60_000;
+const SINCE_1980_MS = Date.UTC(1980, 0, 1);
+const quarterOffsets = new Map<string, number>();
+
+function offsetFor(quarterStart: number, timeZone: string): number {
+  const key = `${timeZone}|${quarterStart}`;
+  let offset = quarterOffsets.get(key);
+  if (offset === undefined) {
+    const { date, time } = formattedParts(new Date(quarterStart), timeZone);
+    offset = Date.parse(`${date}T${time}Z`) - quarterStart;
+    if (quarterOffsets.size > 4_096) quarterOffsets.clear();
+    quarterOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** Date and time parts of an instant in a time zone (`YYYY-MM-DD`, `HH:MM:SS`). */
+export function localParts(at: Date, timeZone: string): { date: string; time: string } {
+  const ms = at.getTime();
+  if (!(ms >= SINCE_1980_MS && ms < 253_402_300_800_000)) return formattedParts(at, timeZone);
+  const iso = new Date(ms + offsetFor(ms - (ms % QUARTER_MS), timeZone)).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 19) };
 }
 
 /**

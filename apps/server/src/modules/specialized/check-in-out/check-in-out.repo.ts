@@ -24,21 +24,35 @@ type LockedRow = { value: string; state: CheckDirection; since: unknown; by_app_
 // The statements every scan of a gate runs, compiled once per dialect (building a Kysely query costs more than running it).
 function gateStatements() {
   return {
+    // PostgreSQL: the no-op update sets a column no index holds, so it stays a cheap (HOT) update that
+    // still takes the row lock.
     lock: prepared<LockParams, LockedRow>((db, p) =>
       db
         .insertInto('checkinout_states')
         .values({ account_id: p('accountId'), service_id: p('serviceId'), value_key: p('key'), value: p('value'), state: p('state'), since: p('now'), by_app_user_id: null, last_scan_id: null })
-        .onConflict((oc) => oc.columns(['service_id', 'value_key']).doUpdateSet((eb) => ({ moves: eb.ref('checkinout_states.moves') })))
+        .onConflict((oc) => oc.columns(['service_id', 'value_key']).doUpdateSet((eb) => ({ by_app_user_id: eb.ref('checkinout_states.by_app_user_id') })))
         .returning(['value', 'state', 'since', 'by_app_user_id', 'last_scan_id', 'moves']),
     ),
-    username: prepared<{ accountId: number; appUserId: number }, { username: string }>((db, p) => db.selectFrom('app_users').select('username').where('id', '=', p('appUserId')).where('account_id', '=', p('accountId'))),
-    move: prepared<{ accountId: number; serviceId: number; key: string; value: string; state: CheckDirection; since: string; appUserId: number | null; scanId: number }, never>((db, p) =>
+    read: prepared<{ accountId: number; serviceId: number; key: string }, LockedRow>((db, p) =>
       db
-        .updateTable('checkinout_states')
-        .set((eb) => ({ value: p('value'), state: p('state'), since: p('since'), by_app_user_id: p('appUserId'), last_scan_id: p('scanId'), moves: eb('moves', '+', 1) }))
+        .selectFrom('checkinout_states')
+        .select(['value', 'state', 'since', 'by_app_user_id', 'last_scan_id', 'moves'])
         .where('service_id', '=', p('serviceId'))
         .where('value_key', '=', p('key'))
         .where('account_id', '=', p('accountId')),
+    ),
+    username: prepared<{ accountId: number; appUserId: number }, { username: string }>((db, p) => db.selectFrom('app_users').select('username').where('id', '=', p('appUserId')).where('account_id', '=', p('accountId'))),
+    // An upsert: on SQLite the row of a value never scanned is first written here (see `lock`).
+    move: prepared<{ accountId: number; serviceId: number; key: string; value: string; state: CheckDirection; since: string; appUserId: number | null; scanId: number }, never>((db, p) =>
+      db
+        .insertInto('checkinout_states')
+        .values({ account_id: p('accountId'), service_id: p('serviceId'), value_key: p('key'), value: p('value'), state: p('state'), since: p('since'), by_app_user_id: p('appUserId'), last_scan_id: p('scanId'), moves: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['service_id', 'value_key'])
+            .doUpdateSet((eb) => ({ value: p('value'), state: p('state'), since: p('since'), by_app_user_id: p('appUserId'), last_scan_id: p('scanId'), moves: eb('checkinout_states.moves', '+', 1) }))
+            .where('checkinout_states.account_id', '=', p('accountId')),
+        ),
     ),
   };
 }
@@ -60,14 +74,19 @@ export class CheckInOutRepo {
   ) {}
 
   /**
-   * Makes the value's state row exist (in `defaultState`, not moved) and locks it until the scan's
-   * transaction ends, in one prepared statement: an upsert whose no-op update takes the row lock on
-   * PostgreSQL (SQLite runs one writer at a time), so two gates scanning the same value at once are judged
-   * one after the other. `by` is left null: ask `username` for it when a message needs it.
+   * Reads the value's state and holds it until the scan's transaction ends, so two gates scanning the same
+   * value at once are judged one after the other. PostgreSQL: one upsert makes the row exist (in
+   * `defaultState`, not moved) and its no-op update takes the row lock. SQLite runs one writing
+   * transaction at a time, so a plain read is already exclusive and a value never scanned gets its row
+   * only when it moves (one write instead of two). `by` is left null: ask `username` for it when needed.
    */
   async lock(accountId: number, serviceId: number, key: string, value: string, defaultState: CheckDirection, now: string): Promise<StateRow & { byAppUserId: number | null }> {
-    const [row] = await statementsFor(this.dialect).lock(this.db, { accountId, serviceId, key, value, state: defaultState, now });
-    if (!row) throw new Error('check in/out: the state row was not returned');
+    const made = statementsFor(this.dialect);
+    const [row] = this.dialect === 'sqlite' ? await made.read(this.db, { accountId, serviceId, key }) : await made.lock(this.db, { accountId, serviceId, key, value, state: defaultState, now });
+    if (!row) {
+      if (this.dialect === 'sqlite') return { value, state: defaultState, since: now, by: null, byAppUserId: null, last_scan_id: null, moves: 0 };
+      throw new Error('check in/out: the state row was not returned');
+    }
     return { value: row.value, state: row.state, since: iso(row.since), by: null, byAppUserId: row.by_app_user_id, last_scan_id: row.last_scan_id, moves: Number(row.moves) };
   }
 
