@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
 import { printRows, type BenchRow } from './lib/report.js';
 import { scanRateInChild, type LoadResult, type ScanLoad } from './lib/scan-load.js';
 import { startScanbase } from './lib/servers.js';
@@ -75,6 +76,9 @@ export async function run(): Promise<BenchRow[]> {
       });
       await k.insertInto('checkinout_states').values(rows).onConflict((oc) => oc.columns(['service_id', 'value_key']).doNothing()).execute();
     }
+    // PostgreSQL vacuums a table after this many inserts by itself (autovacuum's insert threshold), which
+    // is what lets the counts be read from the index alone; do it now rather than wait for it.
+    if (sb.container.db.dialect === 'postgres') await sql`VACUUM ANALYZE checkinout_states`.execute(k);
     const times: number[] = [];
     for (let i = 0; i < ROSTER_CALLS; i++) {
       const started = performance.now();
@@ -85,8 +89,8 @@ export async function run(): Promise<BenchRow[]> {
     times.sort((a, b) => a - b);
     return [
       { name: 'app/scan: database service, 100k codes (10 connections)', value: plain, unit: 'scans/s' },
-      { name: 'app/scan: check in/out, Toggle, 100k-person roster (10 connections)', value: desk, unit: 'scans/s', baseline: plain, baselineName: 'plain database service', ratio: desk / plain, goal: 'ratio >= 0.8' },
-      { name: 'roster first page + counts, 100k people, p95', value: percentile(times, 95), unit: 'ms', goal: '< 50 ms' },
+      { name: `app/scan: check in/out, Toggle, 100k-person roster (10 connections, ${sb.container.db.dialect})`, value: desk, unit: 'scans/s', baseline: plain, baselineName: 'plain database service', ratio: desk / plain, goal: 'ratio >= 0.8' },
+      { name: `roster first page + counts, 100k people, p95 (${sb.container.db.dialect})`, value: percentile(times, 95), unit: 'ms', goal: '< 50 ms' },
     ];
   } finally {
     await sb.close();

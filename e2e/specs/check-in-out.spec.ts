@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eEnv } from '../support/env.js';
-import { createVerifiedOwner, expect, signInWithForm, test, uniqueEmail } from '../support/fixtures.js';
+import { createVerifiedOwner, expect, PASSWORD, signInWithForm, test, uniqueEmail } from '../support/fixtures.js';
 
 /*
  * Check in/out (issue 13) end to end: an admin creates an instance through the wizard; a portal user (an app
@@ -133,4 +133,39 @@ test('wizard, browser scanner and live portal roster', async ({ page, request, b
 
   await scannerContext.close();
   await portalContext.close();
+});
+
+test('team members reach the live roster through the portal’s company sign-in', async ({ page, request }) => {
+  const email = uniqueEmail('checkinout-team');
+  const admin = await createVerifiedOwner(request, email, 'Door Company');
+  const instance = await v2<{ id: number }>(request, admin, 'specialized/create', { type: 'check-in-out', name: 'Staff entrance', settings: { mode: 'toggle' }, userIds: [] });
+  const signedIn = await request.post(`${e2eEnv().baseUrl}/api-v2/auth/signin/`, { data: { email, password: PASSWORD } });
+  const { user } = (await signedIn.json()) as { user: { accountId: number } };
+
+  // From the portal's sign-in, a team member follows the company-login link; the instance goes along.
+  await page.goto(`/checkinout/signin/?instance_id=${instance.id}`);
+  await page.getByRole('link', { name: 'Sign in with your company login' }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkinout/signin-company/\\?instance_id=${instance.id}$`));
+  await expect(page.getByRole('heading', { name: 'Check in/out: team sign-in' })).toBeVisible();
+  await shots(page, 'check-in-out-company-signin');
+
+  // A wrong company ID is refused with a reason; the right one lands on the instance's live roster.
+  await page.getByLabel('Company ID').fill(String(user.accountId + 100_000));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkinout\/signin-company\//);
+  await page.getByLabel('Company ID').fill(String(user.accountId));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/specialized-services/${instance.id}/check-in-out/details/$`));
+  await expect(page.getByRole('heading', { name: 'Staff entrance' })).toBeVisible();
+  await expect(page.getByText('Nothing scanned yet')).toBeVisible();
+
+  // "Scanner users sign in here" goes back to the app-user sign-in with the instance.
+  await page.goto(`/checkinout/signin-company/?instance_id=${instance.id}`);
+  await expect(page).toHaveURL(/\/checkinout\/signin-company\//);
+  await page.getByRole('link', { name: 'Sign in with a scanner username instead' }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkinout/signin/\\?instance_id=${instance.id}$`));
+  await expect(page.getByLabel('Username')).toBeVisible();
 });

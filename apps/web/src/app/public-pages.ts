@@ -16,6 +16,7 @@ export const publicPages = {
   AttendanceSignInPage: named(() => import('../features/portal/pages/PortalSignInPages'), 'AttendanceSignInPage'),
   CheckInOutPortalPage: named(() => import('../features/check-in-out/pages/CheckInOutPortalPage'), 'CheckInOutPortalPage'),
   CheckInOutValuePage: named(() => import('../features/check-in-out/pages/CheckInOutValuePage'), 'CheckInOutValuePage'),
+  CheckInOutCompanySignInPage: named(() => import('../features/portal/pages/CheckInOutCompanySignInPage'), 'CheckInOutCompanySignInPage'),
   CheckInOutSignInPage: named(() => import('../features/portal/pages/PortalSignInPages'), 'CheckInOutSignInPage'),
   ActivationPage: named(() => import('../features/auth/pages/ActivationPage'), 'ActivationPage'),
   ConfirmMultiAccountPage: named(() => import('../features/auth/pages/ConfirmMultiAccountPage'), 'ConfirmMultiAccountPage'),

@@ -159,7 +159,7 @@ export const routeTable: readonly RouteDef[] = [
   // Check in/out portal.
   member('CIO.index', '/checkinout/', 'Check in/out', { search: texts('instance_id'), layout: 'public', page: publicPage('CheckInOutPortalPage') }),
   open('CIO.signin', '/checkinout/signin/{aliasOrAdminId?}', 'Check in/out sign-in', { search: referenceQuery.extend({ instance_id: text }), page: publicPage('CheckInOutSignInPage') }),
-  open('CIO.signincompany', '/checkinout/signin-company/', 'Check in/out: choose a company', { search: texts('instance_id'), planned: 'portal' }),
+  open('CIO.signincompany', '/checkinout/signin-company/', 'Check in/out: team sign-in', { search: texts('instance_id', 'company'), page: publicPage('CheckInOutCompanySignInPage') }),
   member('CIO.valueresponse', '/checkinout/valueresponse/', 'Check in/out result', { search: texts('instance_id', 'value'), layout: 'public', page: publicPage('CheckInOutValuePage') }),
 
   // Attendance sign-in.

@@ -26,10 +26,13 @@ const form = z.object({
 type Input = z.input<typeof form>;
 type Output = z.output<typeof form>;
 
-/** /signin-company: sign in straight into one company by its ID (for people on several companies). */
-export function SignInCompanyPage() {
+/** What a company sign-in page says and where it lands; `back` is the other way in. */
+export type CompanySignInCopy = { title: string; intro: string; to: string | undefined; back: { href: string; label: string } };
+
+/** Company ID, email and password: the web sign-in straight into one company (two-factor step included). */
+export function CompanySignIn({ copy }: { copy: CompanySignInCopy }) {
   const { v2 } = useServices();
-  const to = useQueryParam('to');
+  const { to } = copy;
   const company = useQueryParam('company') ?? '';
   const complete = useSignInOrSecondStep();
   const { register, handleSubmit, setError, formState } = useForm<Input, unknown, Output>({
@@ -50,7 +53,7 @@ export function SignInCompanyPage() {
 
   return (
     <PublicFrame>
-      <AuthHeading title="Sign in to a company">Use this when your email belongs to several companies and you know the company ID.</AuthHeading>
+      <AuthHeading title={copy.title}>{copy.intro}</AuthHeading>
       <FormAlert message={message} />
       <Stack component="form" spacing={2.5} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <TextInput label="Company ID" inputProps={{ inputMode: 'numeric' }} {...register('accountId')} error={Boolean(formState.errors.accountId)} helperText={formState.errors.accountId?.message} />
@@ -59,10 +62,16 @@ export function SignInCompanyPage() {
         <SubmitButton busy={formState.isSubmitting}>Sign in</SubmitButton>
       </Stack>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} href="/signin">
-          Back to the usual sign-in
+        <Link component={RouterLink} href={copy.back.href}>
+          {copy.back.label}
         </Link>
       </Typography>
     </PublicFrame>
   );
+}
+
+/** /signin-company: sign in straight into one company by its ID (for people on several companies). */
+export function SignInCompanyPage() {
+  const to = useQueryParam('to');
+  return <CompanySignIn copy={{ title: 'Sign in to a company', intro: 'Use this when your email belongs to several companies and you know the company ID.', to, back: { href: '/signin', label: 'Back to the usual sign-in' } }} />;
 }

@@ -1,6 +1,9 @@
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
 import type { PortalFlow } from '../../../session/portal-flows';
 import { PublicFrame } from '../../../ui/PublicFrame';
+import { RouterLink } from '../../../ui/RouterLink';
 import { useQueryParam } from '../../../ui/useQueryParam';
 import { AuthHeading } from '../../auth/components/AuthHeading';
 import { PortalSignInForm } from '../components/PortalSignInForm';
@@ -21,6 +24,14 @@ function PortalSignIn({ flow }: { flow: PortalFlow }) {
     <PublicFrame>
       <AuthHeading title={texts[flow].title}>{texts[flow].intro}</AuthHeading>
       <PortalSignInForm flow={flow} onDone={done} />
+      {flow === 'checkinout' ? (
+        <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+          On the company’s team?{' '}
+          <Link component={RouterLink} href={`/checkinout/signin-company/${instanceId ? `?${new URLSearchParams({ instance_id: instanceId }).toString()}` : ''}`}>
+            Sign in with your company login
+          </Link>
+        </Typography>
+      ) : null}
     </PublicFrame>
   );
 }
