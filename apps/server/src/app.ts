@@ -120,7 +120,7 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
   await app.register(liveUpdatesPlugin, { bus: c.bus, resolveSession: resolveFullSession, resolveAppSession: (token) => c.scans.sessions.resolve(token) });
 
   app.get('/healthz', async () => ({ ok: true, version: VERSION }));
-  scanToExcelLinkRoute(app, c.scanToExcel);
+  scanToExcelLinkRoute(app, c.scanToExcel, c.limiter);
 
   const indexFile = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { scanAccount, scannerSignIn } from '../../scans/scans.test-helpers.js';
+import { LINK_PER_MINUTE } from './scan-to-excel.v2.js';
 
 // Scan to Excel (issue 14) on a real database (SQLite, or PostgreSQL through scripts/with-postgres.mjs).
 
@@ -162,5 +163,12 @@ describe('scan to excel: the sheet', () => {
     expect(rows.slice(1).map((r) => r[0])).toEqual(['MINE']);
     await g.a.must('specialized/delete', { id: g.id });
     expect((await getLink(link.path as string)).statusCode).toBe(404);
+  });
+
+  it('one address gets at most LINK_PER_MINUTE answers from links a minute (guesses count too)', async () => {
+    const res: number[] = [];
+    for (let i = 0; i <= LINK_PER_MINUTE; i++) res.push((await t.app.inject({ method: 'GET', url: `/scan-to-excel/${'B'.repeat(43)}.xlsx`, remoteAddress: '203.0.113.9' })).statusCode);
+    expect(res.slice(0, -1).every((s) => s === 404)).toBe(true);
+    expect(res.at(-1)).toBe(429);
   });
 });

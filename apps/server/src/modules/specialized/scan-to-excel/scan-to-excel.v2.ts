@@ -1,7 +1,11 @@
 import { v2Routes } from '@scanbase/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.js';
 import { RawReply, bindV2, type V2Binding } from '../../../platform/http/v2/v2-types.js';
 import type { ScanToExcelService, SheetFile } from './scan-to-excel.service.js';
+
+/** Downloads through secret links one address may make a minute. */
+export const LINK_PER_MINUTE = 30;
 
 /** `attachment; filename="…"` for a name of safe characters. */
 function disposition(file: SheetFile): string {
@@ -30,8 +34,11 @@ export function scanToExcelV2(service: ScanToExcelService): V2Binding[] {
  * `GET /scan-to-excel/<token>.xlsx`: the secret download link, without sign-in (a spreadsheet's "from web"
  * source, a bookmark). The token is the only credential: unknown, revoked or malformed answers 404 alike.
  */
-export function scanToExcelLinkRoute(app: FastifyInstance, service: ScanToExcelService): void {
+export function scanToExcelLinkRoute(app: FastifyInstance, service: ScanToExcelService, limiter: RateLimiter): void {
   app.get<{ Params: { file: string } }>('/scan-to-excel/:file', async (request, reply) => {
+    // Each answer writes the whole sheet: at most LINK_PER_MINUTE downloads (or guesses) a minute from one address.
+    const rate = await limiter.hit(`scan-to-excel:${request.ip}`, 60, LINK_PER_MINUTE);
+    if (!rate.allowed) return reply.code(429).header('retry-after', String(rate.retryAfterSeconds)).type('application/json').send({ error: 'LIMIT_MINUTE', message: 'Too many downloads from this address: try again in a minute.' });
     const file = await service.byLink(request.params.file);
     if (!file) return reply.code(404).type('application/json').send({ error: 'NOT_FOUND', message: 'This download link does not exist or was replaced by a new one.' });
     return reply

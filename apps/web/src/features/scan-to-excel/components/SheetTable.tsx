@@ -58,7 +58,7 @@ export function SheetTable({ instanceId }: { instanceId: number }) {
             {rows.data.rows.map((row) => (
               <TableRow key={row.scanId}>
                 {row.cells.map((cell, i) => (
-                  <TableCell key={i} sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>
+                  <TableCell key={i} title={String(cell)} sx={{ maxWidth: 320, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
                     {typeof cell === 'number' ? cell.toLocaleString('en-US', { maximumFractionDigits: 7 }) : cell}
                   </TableCell>
                 ))}
