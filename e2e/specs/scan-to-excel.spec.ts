@@ -105,4 +105,12 @@ test('create a sheet, choose its columns, watch a scan arrive live and download 
   await expect(page.getByText('New link made. The old link no longer works.')).toBeVisible();
   await expect(linkBox).not.toHaveValue(url);
   expect((await request.get(url)).status()).toBe(404);
+
+  // Details: how scans are checked and whether it is active; Scans: the scans screens filtered to it.
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(page.getByText('Every scan is recorded as a valid row.')).toBeVisible();
+  await expect(page.getByText(/^Active: it takes scans now\. 1 scan today\.$/)).toBeVisible();
+  await shots(page, 'scan-to-excel-details');
+  await page.getByRole('tab', { name: 'Scans' }).click();
+  await expect(page.getByRole('link', { name: 'Open its scans' })).toHaveAttribute('href', `/account/scans/search/list/?service_ids=${instanceId}`);
 });

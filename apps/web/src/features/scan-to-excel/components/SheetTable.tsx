@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/QueryStates';
 import { RouterLink } from '../../../ui/RouterLink';
+import { useLiveInstanceCounts } from '../hooks/useLiveInstanceCounts';
 import { useSheetRows } from '../hooks/useSheetRows';
 
 const LIMIT = 25;
@@ -19,6 +20,8 @@ const LIMIT = 25;
 export function SheetTable({ instanceId }: { instanceId: number }) {
   const [page, setPage] = useState(1);
   const rows = useSheetRows(instanceId, page, LIMIT);
+  // The frame's "scans today" and status follow too (the Details and Scans tabs read them).
+  useLiveInstanceCounts(instanceId);
   if (rows.isPending) return <LoadingState label="Loading the sheet…" />;
   if (rows.isError) return <ErrorState message={rows.error.message} onRetry={() => void rows.refetch()} />;
   const { header, total } = rows.data;

@@ -14,6 +14,7 @@ import { FormAlert } from '../../auth/components/FormAlert';
 import { InstanceFrame } from '../../specialized/components/InstanceFrame';
 import { useDeleteSpecialized } from '../../specialized/hooks/useDeleteSpecialized';
 import { useUpdateSpecialized } from '../../specialized/hooks/useUpdateSpecialized';
+import { useLiveInstanceCounts } from '../hooks/useLiveInstanceCounts';
 
 function DetailsForm({ instance }: { instance: SpecializedInstanceDetail }) {
   const update = useUpdateSpecialized();
@@ -23,6 +24,7 @@ function DetailsForm({ instance }: { instance: SpecializedInstanceDetail }) {
   const [error, setError] = useState<string | undefined>();
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [confirm, setConfirm] = useState(false);
+  useLiveInstanceCounts(instance.id);
 
   const save = async () => {
     if (name.trim() === '') {
