@@ -113,4 +113,11 @@ test('create a sheet, choose its columns, watch a scan arrive live and download 
   await shots(page, 'scan-to-excel-details');
   await page.getByRole('tab', { name: 'Scans' }).click();
   await expect(page.getByRole('link', { name: 'Open its scans' })).toHaveAttribute('href', `/account/scans/search/list/?service_ids=${instanceId}`);
+
+  // Mailing it on a schedule: an exportscan task set up for this service as XLSX.
+  await page.getByRole('tab', { name: 'Table view' }).click();
+  await page.getByRole('link', { name: 'schedule an export task' }).click();
+  await expect(page).toHaveURL(/\/account\/tasks\/exportscan\/create\/\?prefill=service(:|%3A)\d+$/);
+  await expect(page.getByText('Only the scans of Stock count.')).toBeVisible();
+  await expect(page.getByLabel('Excel (XLSX)')).toBeChecked();
 });

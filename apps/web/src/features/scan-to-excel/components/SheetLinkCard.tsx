@@ -77,8 +77,8 @@ export function SheetLinkCard({ instanceId }: { instanceId: number }) {
         </Typography>
       )}
       <Typography variant="body2" color="text.secondary">
-        To get the file by email every day or week, <RouterLink href="/account/tasks/exportscan/create/">schedule an export task</RouterLink> for this service (filter its
-        service, format XLSX, with an export template of these columns).
+        To get the file every day or week, <RouterLink href={`/account/tasks/exportscan/create/?prefill=service:${instanceId}`}>schedule an export task</RouterLink> (set up for
+        this service as XLSX; pick an export template for your columns and who is emailed when it is ready).
       </Typography>
       <ConfirmDialog
         open={confirm !== null}
