@@ -132,12 +132,15 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
   const ticket = (await v2<{ items: { value: string }[] }>(request, admin, 'databases/values', { id: tickets.databaseId })).items[0]!.value;
   for (const value of [ticket, ticket, 'NOT-A-TICKET']) await v2(request, app, 'app/scan', { serviceId: tickets.id, value, clientScanId: randomUUID() });
 
+  const sheet = await v2<{ id: number }>(request, admin, 'specialized/create', { type: 'scan-to-excel', name: 'Stock count', userIds: [appUser.id] });
+  await v2(request, app, 'app/scan', { serviceId: sheet.id, value: 'SKU-1', clientScanId: randomUUID() });
+
   const attendance = await v2<{ id: number }>(request, admin, 'specialized/create', { type: 'attendance', name: 'Morning class', settings: { leaderUserIds: [appUser.id] }, userIds: [appUser.id] });
 
   return {
     email,
     username,
-    instances: { 'scan-tickets': tickets.id, attendance: attendance.id, 'check-in-out': checkInOut.id },
+    instances: { 'scan-tickets': tickets.id, 'scan-to-excel': sheet.id, attendance: attendance.id, 'check-in-out': checkInOut.id },
     portal: { token: app, user: { id: appUser.id, username } },
     checkInOutId: checkInOut.id,
     scanId: scanId!,

@@ -35,6 +35,7 @@ import { SpecializedService } from './modules/specialized/specialized.service.js
 import { LateWebhookEvents } from './modules/webhooks/webhook-events.js';
 import { createWebhooks, taskRunEvents } from './modules/webhooks/webhooks.module.js';
 import { ScanTicketsService, TICKET_EXPORT_JOB } from './modules/specialized/scan-tickets/scan-tickets.service.js';
+import { ScanToExcelService } from './modules/specialized/scan-to-excel/scan-to-excel.service.js';
 import { AttendanceService } from './modules/specialized/attendance/attendance.service.js';
 import { CheckInOutService } from './modules/specialized/check-in-out/check-in-out.service.js';
 
@@ -84,8 +85,9 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   jobs.registerJob(ACCOUNT_PURGE_JOB, accountPurgeHandler({ repo: deletionRepo, storage, isDue: (accountId) => accountDeletion.duePurge(accountId) }));
   const scanTickets = new ScanTicketsService({ db, queue: jobs.queue, barcodes, storage });
   jobs.registerJob(TICKET_EXPORT_JOB, scanTickets.exportJob());
+  const scanToExcel = new ScanToExcelService({ db, scans: scans.repo, publicUrl: config.publicUrl });
   const attendance = new AttendanceService({ db, bus });
   const checkInOut = new CheckInOutService({ db, capture: scans.capture });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, attendance, checkInOut };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, scanToExcel, attendance, checkInOut };
 }

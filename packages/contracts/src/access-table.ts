@@ -114,6 +114,12 @@ export const v2Access: Record<string, AccessRule> = {
   // scan-tickets.ts
   'scan-tickets/export-start': admin(),
   'scan-tickets/summary': admin(),
+  // scan-to-excel.ts (the public download link is a plain GET outside /api-v2: see docs/SPECIALIZED-SCAN-TO-EXCEL.md)
+  'scan-to-excel/download': admin(),
+  'scan-to-excel/link': admin(),
+  'scan-to-excel/link-create': admin(),
+  'scan-to-excel/link-revoke': admin(),
+  'scan-to-excel/rows': admin(),
   // attendance.ts
   'attendance/export': admin(),
   'attendance/portal/close': APP,

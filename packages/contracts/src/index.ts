@@ -24,6 +24,7 @@ export * from './account-deletion.js';
 export * from './webhooks.js';
 export * from './two-factor.js';
 export * from './scan-tickets.js';
+export * from './scan-to-excel.js';
 export * from './attendance.js';
 export * from './check-in-out.js';
 export { v2Routes } from './routes.js';

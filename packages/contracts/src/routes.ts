@@ -19,6 +19,7 @@ import * as accountDeletion from './account-deletion.js';
 import * as webhooks from './webhooks.js';
 import * as twoFactor from './two-factor.js';
 import * as scanTickets from './scan-tickets.js';
+import * as scanToExcel from './scan-to-excel.js';
 import * as attendance from './attendance.js';
 import * as checkInOut from './check-in-out.js';
 
@@ -102,6 +103,11 @@ export const v2Routes = {
   listWebhooks: webhooks.listWebhooks, createWebhook: webhooks.createWebhook, updateWebhook: webhooks.updateWebhook, deleteWebhook: webhooks.deleteWebhook, rotateWebhookSecret: webhooks.rotateWebhookSecret, listWebhookDeliveries: webhooks.listWebhookDeliveries, redeliverWebhook: webhooks.redeliverWebhook, testWebhook: webhooks.testWebhook,
   scanTicketsSummary: scanTickets.scanTicketsSummary,
   scanTicketsExportStart: scanTickets.scanTicketsExportStart,
+  scanToExcelRows: scanToExcel.scanToExcelRows,
+  scanToExcelLink: scanToExcel.scanToExcelLink,
+  scanToExcelLinkCreate: scanToExcel.scanToExcelLinkCreate,
+  scanToExcelLinkRevoke: scanToExcel.scanToExcelLinkRevoke,
+  scanToExcelDownload: scanToExcel.scanToExcelDownload,
   listAttendanceSessions: attendance.listAttendanceSessions, createAttendanceSession: attendance.createAttendanceSession, updateAttendanceSession: attendance.updateAttendanceSession, deleteAttendanceSession: attendance.deleteAttendanceSession,
   attendanceRegister: attendance.attendanceRegisterRoute, attendanceOccurrenceReport: attendance.attendanceOccurrenceReport, attendancePeopleReport: attendance.attendancePeopleReport, attendanceExport: attendance.attendanceExport,
   attendancePortalSessions: attendance.attendancePortalSessions, attendancePortalRegister: attendance.attendancePortalRegister, attendancePortalMark: attendance.attendancePortalMark, attendancePortalClose: attendance.attendancePortalClose, attendancePortalExport: attendance.attendancePortalExport,

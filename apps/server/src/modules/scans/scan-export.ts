@@ -220,6 +220,15 @@ async function* rowsOf(repo: ScansRepo, accountId: number, filter: ScanFilter, p
   }
 }
 
+/**
+ * The rows of matching scans in the given columns (one row per scan), batch by batch in id order, with the
+ * header: the sheet of a scan-to-excel instance, written with the same readers as template exports.
+ */
+export function exportRows(repo: ScansRepo, accountId: number, filter: ScanFilter, layout: Omit<ExportLayout, 'rowPer'>, signal: AbortSignal = new AbortController().signal): { header: string[]; rows: AsyncGenerator<Cell[][]> } {
+  const plan = planOf(layout.columns, dateFormatter(layout.dateFormat, layout.timeZone), false, false);
+  return { header: plan.header, rows: rowsOf(repo, accountId, filter, plan, () => undefined, signal) };
+}
+
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One CSV line (CRLF), cells made safe against formula injection; the same text csvLine writes, without csv-stringify's per-call set-up. */

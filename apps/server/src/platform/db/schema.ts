@@ -453,6 +453,14 @@ export type WebhookDeliveriesTable = {
 };
 
 /** The whole schema as Kysely sees it. */
+/** Scan to Excel: the SHA-256 of an instance's secret download link (migration 0019). */
+export type ScanToExcelLinksTable = {
+  account_id: number;
+  service_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+};
+
 /** Scan tickets: the entry state of a ticket in a scan-tickets service (migration 0016). */
 export type ScanTicketStatesTable = {
   account_id: number;
@@ -506,6 +514,7 @@ export type Database = {
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   scan_ticket_states: ScanTicketStatesTable;
+  scan_to_excel_links: ScanToExcelLinksTable;
   attendance_sessions: AttendanceSessionsTable;
   attendance_marks: AttendanceMarksTable;
   attendance_closed: AttendanceClosedTable;

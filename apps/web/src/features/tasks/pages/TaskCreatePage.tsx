@@ -13,10 +13,11 @@ import { TaskTypeUnavailable } from '../components/TaskTypeUnavailable';
 import { useCreateTask } from '../hooks/useCreateTask';
 import { useTaskCatalogue } from '../hooks/useTaskCatalogue';
 import { useTaskTypeFromRoute } from '../hooks/useTaskTypeFromRoute';
+import { exportScanForm } from '../export-scan-inputs';
 import { issuesOfError } from '../submit-issues';
 import { createBody, newTaskForm, typesWithInputForm, type TaskFormValues } from '../task-form';
 
-/** /account/tasks/{type}/create/: a new task of this type (labels prefilled when coming from the label screen). */
+/** /account/tasks/{type}/create/: a new task of this type (labels prefilled when coming from the label screen, an XLSX export of one service with `prefill=service:<id>`). */
 export function TaskCreatePage() {
   const type = useTaskTypeFromRoute();
   const { user } = useSession();
@@ -24,7 +25,12 @@ export function TaskCreatePage() {
   const catalogue = useTaskCatalogue();
   const create = useCreateTask();
   const navigate = useNavigate();
-  const [initial] = useState<TaskFormValues>(() => newTaskForm(user?.timezone || 'UTC', (prefill === 'labels' ? readLabelPrefill() : null) ?? undefined, type ?? undefined));
+  const [initial] = useState<TaskFormValues>(() => {
+    const form = newTaskForm(user?.timezone || 'UTC', (prefill === 'labels' ? readLabelPrefill() : null) ?? undefined, type ?? undefined);
+    // `prefill=service:<id>` (a scan-to-excel sheet's "schedule" link): an XLSX export of that service's scans.
+    const service = /^service:(\d+)$/.exec(prefill ?? '');
+    return service && type === 'exportscan' ? { ...form, inputs: exportScanForm(form.inputs, { filters: { serviceIds: [Number(service[1])] }, format: 'xlsx' }) } : form;
+  });
 
   if (catalogue.isPending) return <LoadingState />;
   if (catalogue.isError) return <ErrorState message={catalogue.error.message} onRetry={() => void catalogue.refetch()} />;
