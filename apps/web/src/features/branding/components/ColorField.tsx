@@ -30,7 +30,7 @@ export function ColorField({ label, value, onChange, error, warning, help, disab
           helperText={error ?? help}
         />
         {!error && warning ? (
-          <Typography role="status" sx={{ mt: 0.5, fontSize: 13, color: 'warning.dark' }}>
+          <Typography role="status" sx={{ mt: 0.5, fontSize: 13, color: '#8a4b00' }}>
             {warning}
           </Typography>
         ) : null}
