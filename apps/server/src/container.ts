@@ -18,6 +18,8 @@ import { ApiAccessRepo } from './modules/api-access/api-access.repo.js';
 import { ApiAccessService } from './modules/api-access/api-access.service.js';
 import { BarcodesRepo } from './modules/barcodes/barcodes.repo.js';
 import { BarcodesService } from './modules/barcodes/barcodes.service.js';
+import { BrandingRepo } from './modules/branding/branding.repo.js';
+import { BrandingService } from './modules/branding/branding.service.js';
 import { RenderPool } from './modules/barcodes/render-pool.js';
 import { createBlobStorage } from './platform/storage/create-blob-storage.js';
 import { createScanConfig } from './modules/services/scan-config.js';
@@ -59,7 +61,8 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const barcodes = new BarcodesService({ repo: new BarcodesRepo(k), storage, pool: new RenderPool() });
   // Emitters are built before the webhooks service (it needs the job queue): they hold a port connected below.
   const events = new LateWebhookEvents();
-  const scanConfig = createScanConfig(db, mail, config.publicUrl, limiter, events);
+  const branding = new BrandingService({ repo: new BrandingRepo(k), storage });
+  const scanConfig = createScanConfig(db, mail, config.publicUrl, limiter, events, branding);
   const bus = createEventBus(config, db);
   const apiAccess = new ApiAccessService(new ApiAccessRepo(k), limiter, config.limits, bus);
   const jobs = createJobsModule({ config, db, bus, mailer: mail, storage, log, barcodes, scanConfig });
@@ -89,5 +92,5 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const attendance = new AttendanceService({ db, bus });
   const checkInOut = new CheckInOutService({ db, capture: scans.capture });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, scanToExcel, attendance, checkInOut };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, scanToExcel, attendance, checkInOut, branding };
 }

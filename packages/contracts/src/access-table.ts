@@ -188,6 +188,13 @@ export const v2Access: Record<string, AccessRule> = {
   'services/set-questions': admin(),
   'services/set-users': admin(),
   'services/update': admin(),
+  // branding.ts (account/customize/: like settings, an admin with webapp_login)
+  'branding/get': admin({ privilege: 'webapp_login' }),
+  'branding/logo': admin({ privilege: 'webapp_login' }),
+  'branding/logo/delete': admin({ privilege: 'webapp_login' }),
+  'branding/public': PUBLIC,
+  'branding/update': admin({ privilege: 'webapp_login' }),
+  'app/branding': APP,
   // settings.ts
   'settings/get': admin({ privilege: 'webapp_login' }),
   'settings/require-two-factor': owner(),

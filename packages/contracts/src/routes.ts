@@ -22,6 +22,7 @@ import * as scanTickets from './scan-tickets.js';
 import * as scanToExcel from './scan-to-excel.js';
 import * as attendance from './attendance.js';
 import * as checkInOut from './check-in-out.js';
+import * as branding from './branding.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -117,6 +118,7 @@ export const v2Routes = {
   portalCheckInOutRoster: checkInOut.portalCheckInOutRoster,
   portalCheckInOutHistory: checkInOut.portalCheckInOutHistory,
   portalCheckInOutMove: checkInOut.portalCheckInOutMove,
+  getBranding: branding.getBranding, updateBranding: branding.updateBranding, uploadBrandingLogo: branding.uploadBrandingLogo, deleteBrandingLogo: branding.deleteBrandingLogo, publicBranding: branding.publicBrandingRoute, appBranding: branding.appBranding,
 } as const;
 
 export type V2Routes = typeof v2Routes;

@@ -312,7 +312,7 @@ export const routeTable: readonly RouteDef[] = [
     search: texts('section', 'status', 'key').extend({ page: whole, limit: whole }),
     page: shellPage('ApiLogPage'),
   }),
-  admin('account.customize', '/account/customize/', 'Customize', { planned: 'customize' }),
+  admin('account.customize', '/account/customize/', 'Customize', { privilege: 'webapp_login', page: shellPage('CustomizePage') }),
   admin('account.integrations', '/account/integrations/', 'Integrations', { page: shellPage('IntegrationsPage') }),
   ...['postback', 'file-storage', 'zapier', 'single-sign-on', 'make'].map((tab) =>
     admin(`account.integrations.${tab.replace(/-/g, '')}`, `/account/integrations/${tab}/`, `Integrations: ${title(tab)}`, {

@@ -24,6 +24,7 @@ export const shellPages = {
   CheckInOutUsersPage: named(() => import('../features/check-in-out/pages/CheckInOutUsersPage'), 'CheckInOutUsersPage'),
   CheckInOutCreatePage: named(() => import('../features/check-in-out/pages/CheckInOutWizardPage'), 'CheckInOutWizardPage'),
   ChangePasswordPage: named(() => import('../features/profile/pages/ChangePasswordPage'), 'ChangePasswordPage'),
+  CustomizePage: named(() => import('../features/branding/pages/CustomizePage'), 'CustomizePage'),
   CreateSpecializedPage: named(() => import('../features/specialized/pages/CreateSpecializedPage'), 'CreateSpecializedPage'),
   CreateDemoServicePage: named(() => import('../features/services/pages/CreateDemoServicePage'), 'CreateDemoServicePage'),
   DatabaseRecordsPage: named(() => import('../features/databases/pages/DatabaseRecordsPage'), 'DatabaseRecordsPage'),

@@ -3,9 +3,10 @@ import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
-import { escapeXml as escapeHtml } from '../../platform/xml/xml-writer.js';
 import type { AppUserRow, AppUsersRepo } from './app-users.repo.js';
 import { noWebhookEvents, type WebhookEvents } from '../webhooks/webhook-events.js';
+import { brandedMail } from '../branding/branded-mail.js';
+import { noMailBranding, type MailBranding } from '../branding/branding.service.js';
 
 /** Which column (0-based) holds each field of an app-user import. */
 export type UserColumns = { username: number; password?: number | null | undefined; deviceLimit?: number | null | undefined; services?: number | null | undefined };
@@ -49,6 +50,7 @@ export class AppUsersService {
     private readonly publicUrl: string,
     private readonly limiter: RateLimiter,
     private readonly events: WebhookEvents = noWebhookEvents,
+    private readonly branding: MailBranding = noMailBranding,
   ) {}
 
   /**
@@ -150,7 +152,7 @@ export class AppUsersService {
       if (input.serviceIds) await this.setServices(accountId, repo, created, input.serviceIds);
       return created;
     });
-    if (secret) await this.mailer.send(this.inviteMail(username, `${this.publicUrl}/user/confirmemail/appuser/${secret}/`));
+    if (secret) await this.mailer.send(await this.inviteMail(accountId, username, `${this.publicUrl}/user/confirmemail/appuser/${secret}/`));
     await this.events.emit(accountId, [{ type: 'app_user.created', data: { id, username, invited: invite, deviceLimit, serviceIds: input.serviceIds ?? [] } }]);
     return id;
   }
@@ -219,7 +221,7 @@ export class AppUsersService {
     for (const u of ready) {
       if (u.invite === null) continue;
       try {
-        await this.mailer.send(this.inviteMail(u.username, `${this.publicUrl}/user/confirmemail/appuser/${u.invite}/`));
+        await this.mailer.send(await this.inviteMail(accountId, u.username, `${this.publicUrl}/user/confirmemail/appuser/${u.invite}/`));
       } catch {
         report.invitesNotSent.push(u.username);
       }
@@ -249,9 +251,11 @@ export class AppUsersService {
     if (u.serviceIds.length > 0) await repo.setServices(accountId, id, u.serviceIds);
   }
 
-  private inviteMail(to: string, link: string) {
-    const intro = 'You have been added as a scanner user on Scanbase. Choose a password to sign in to the scanning app with this email address.';
-    return { to, subject: 'You are invited to scan with Scanbase', text: `${intro}\n\nChoose your password: ${link}\n\n— Scanbase`, html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Choose your password</a></p><p>— Scanbase</p>` };
+  /** The invitation of an app user, in the account's branding (account/customize/). */
+  private async inviteMail(accountId: number, to: string, link: string) {
+    const brand = await this.branding.forMail(accountId);
+    const intro = `You have been added as a scanner user on ${brand.appName}. Choose a password to sign in to the scanning app with this email address.`;
+    return brandedMail(brand, { to, subject: `You are invited to scan with ${brand.appName}`, paragraphs: [intro], link: { href: link, label: 'Choose your password' } });
   }
 
   /** Changes username, password, device limit or services; 343 for the owner's app user. */

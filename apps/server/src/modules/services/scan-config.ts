@@ -24,17 +24,18 @@ import { servicesLegacy } from './services.legacy.js';
 import { ServicesRepo } from './services.repo.js';
 import { ServicesService } from './services.service.js';
 import { servicesV2 } from './services.v2.js';
+import { noMailBranding, type MailBranding } from '../branding/branding.service.js';
 import { noWebhookEvents, type WebhookEvents } from '../webhooks/webhook-events.js';
 
 /** The scan-configuration services (issue 4), wired once per process. */
 export type ScanConfig = ReturnType<typeof createScanConfig>;
 
 /** Wires services, databases, questions, app users and devices over an open database. */
-export function createScanConfig(db: Db, mailer: Mailer, publicUrl: string, limiter: RateLimiter, events: WebhookEvents = noWebhookEvents) {
+export function createScanConfig(db: Db, mailer: Mailer, publicUrl: string, limiter: RateLimiter, events: WebhookEvents = noWebhookEvents, branding: MailBranding = noMailBranding) {
   const k = db.kysely;
   const databases = new DatabasesService(new DatabasesRepo(k, db.dialect), events);
   const questions = new QuestionsService(new QuestionsRepo(k, db.dialect));
-  const appUsers = new AppUsersService(new AppUsersRepo(k, db.dialect), mailer, publicUrl, limiter, events);
+  const appUsers = new AppUsersService(new AppUsersRepo(k, db.dialect), mailer, publicUrl, limiter, events, branding);
   const devices = new DevicesService(new DevicesRepo(k, db.dialect));
   const services = new ServicesService(new ServicesRepo(k, db.dialect), { databases, questions });
   return { services, databases, questions, appUsers, devices };

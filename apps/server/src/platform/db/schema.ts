@@ -21,6 +21,18 @@ export type AccountsTable = {
   require_two_factor: Generated<number>;
 };
 
+/** Branding of an account (migration 0021); no row = Scanbase's defaults. */
+export type AccountBrandingTable = {
+  account_id: number;
+  app_name: string;
+  primary_color: string;
+  secondary_color: string;
+  welcome_text: string;
+  footer_text: string;
+  logo_file_name: string | null;
+  updated_at: Timestamp;
+};
+
 export type AdminsTable = {
   id: Generated<number>;
   account_id: number;
@@ -478,6 +490,7 @@ export type ScanTicketStatesTable = {
 
 export type Database = {
   accounts: AccountsTable;
+  account_branding: AccountBrandingTable;
   admins: AdminsTable;
   account_users: AccountUsersTable;
   auth_tokens: AuthTokensTable;

@@ -8,6 +8,7 @@ import type { Database } from './schema.js';
 export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'accounts', key: 'id' },
   { name: 'admins', key: 'id' },
+  { name: 'account_branding', key: null },
   { name: 'account_users', key: 'id' },
   { name: 'auth_tokens', key: 'id' },
   { name: 'two_factor', key: 'id' },

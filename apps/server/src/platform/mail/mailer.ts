@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: { filename: string; content: Buffer; contentType: string }[] };
+export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: { filename: string; content: Buffer; contentType: string; /** Shown inline where the HTML says `cid:<this>`. */ cid?: string }[] };
 
 /** The mail port: SMTP when configured, the log otherwise. */
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };

@@ -6,6 +6,11 @@ import { PublicFrame } from '../../../ui/PublicFrame';
 import { RouterLink } from '../../../ui/RouterLink';
 import { useQueryParam } from '../../../ui/useQueryParam';
 import { AuthHeading } from '../../auth/components/AuthHeading';
+import { BrandHeader } from '../../branding/components/BrandHeader';
+import { BrandText } from '../../branding/components/BrandTexts';
+import { BrandTheme } from '../../branding/components/BrandTheme';
+import { accountFromAddress, useBrandingFor } from '../../branding/hooks/useBrandingFor';
+import { usePortal } from '../hooks/usePortal';
 import { PortalSignInForm } from '../components/PortalSignInForm';
 import { portalTarget } from '../portal-target';
 
@@ -20,19 +25,29 @@ function PortalSignIn({ flow }: { flow: PortalFlow }) {
   const referenceParams = useQueryParam('referenceParams');
   const instanceId = useQueryParam('instance_id');
   const done = () => void navigate({ href: portalTarget(flow, referenceState, referenceParams, instanceId), replace: true });
+  // The account's branding (account/customize/): of ?account=<id>, of the signed-in app user, or the last one seen here.
+  const { client, user } = usePortal(flow);
+  const branding = useBrandingFor(client, { signedIn: user !== null, accountId: accountFromAddress(window.location.search) });
   return (
-    <PublicFrame>
-      <AuthHeading title={texts[flow].title}>{texts[flow].intro}</AuthHeading>
-      <PortalSignInForm flow={flow} onDone={done} />
-      {flow === 'checkinout' ? (
-        <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-          On the company’s team?{' '}
-          <Link component={RouterLink} href={`/checkinout/signin-company/${instanceId ? `?${new URLSearchParams({ instance_id: instanceId }).toString()}` : ''}`}>
-            Sign in with your company login
-          </Link>
-        </Typography>
-      ) : null}
-    </PublicFrame>
+    <BrandTheme branding={branding}>
+      <PublicFrame brand={branding ? <BrandHeader branding={branding} /> : undefined} footer={branding?.footerText ? <BrandText kind="footer" text={branding.footerText} /> : undefined}>
+        <AuthHeading title={texts[flow].title}>{texts[flow].intro}</AuthHeading>
+        {branding?.welcomeText ? (
+          <div style={{ marginBottom: 16 }}>
+            <BrandText kind="welcome" text={branding.welcomeText} />
+          </div>
+        ) : null}
+        <PortalSignInForm flow={flow} onDone={done} />
+        {flow === 'checkinout' ? (
+          <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+            On the company’s team?{' '}
+            <Link component={RouterLink} href={`/checkinout/signin-company/${instanceId ? `?${new URLSearchParams({ instance_id: instanceId }).toString()}` : ''}`}>
+              Sign in with your company login
+            </Link>
+          </Typography>
+        ) : null}
+      </PublicFrame>
+    </BrandTheme>
   );
 }
 

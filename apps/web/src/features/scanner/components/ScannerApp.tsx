@@ -3,6 +3,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useOnline } from '../../../api/useOnline';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { BrandText } from '../../branding/components/BrandTexts';
+import { BrandTheme } from '../../branding/components/BrandTheme';
+import { accountFromAddress, useBrandingFor } from '../../branding/hooks/useBrandingFor';
 import { useConnectivityProbe } from '../hooks/useConnectivityProbe';
 import { useRefreshServices } from '../hooks/useRefreshServices';
 import { useScanner } from '../hooks/useScanner';
@@ -22,7 +25,7 @@ import { WebviewScreen } from './WebviewScreen';
 
 /** The scanner: sign-in, then the service picker, then scanning; the offline queue syncs in the background. */
 export function ScannerApp() {
-  const { session } = useScanner();
+  const { session, client } = useScanner();
   const { signedIn, profile, serviceId, continuous, camera } = useScannerSession();
   useConnectivityProbe();
   const online = useOnline();
@@ -31,21 +34,36 @@ export function ScannerApp() {
   const { signOut, pending: signingOut } = useScannerSignOut();
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   useRefreshServices(signedIn);
+  // The account's branding (account/customize/): its own once signed in, the one of ?account= (or the last seen) before.
+  const branding = useBrandingFor(client, { signedIn: Boolean(signedIn && profile), accountId: accountFromAddress(window.location.search) });
 
   if (!signedIn || !profile) {
     return (
-      <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-        <ScannerBar title="Scanbase Scanner" />
-        <SignInForm offline={!online} />
-      </Box>
+      <BrandTheme branding={branding}>
+        <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+          <ScannerBar title={branding?.appName ?? 'Scanbase Scanner'} branding={branding} />
+          {branding?.welcomeText ? (
+            <Box sx={{ maxWidth: 440, mx: 'auto', px: 2, pt: 3 }}>
+              <BrandText kind="welcome" text={branding.welcomeText} />
+            </Box>
+          ) : null}
+          <SignInForm offline={!online} />
+          {branding?.footerText ? (
+            <Box component="footer" sx={{ maxWidth: 440, mx: 'auto', px: 2, pb: 3 }}>
+              <BrandText kind="footer" text={branding.footerText} />
+            </Box>
+          ) : null}
+        </Box>
+      </BrandTheme>
     );
   }
 
   const service = profile.services.find((item) => item.id === serviceId) ?? null;
   const askSignOut = () => (queue.waiting > 0 ? setConfirmSignOut(true) : void signOut());
   return (
+    <BrandTheme branding={branding}>
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <ScannerBar title={service?.name ?? 'Scanbase Scanner'} subtitle={`${profile.user.username} · ${profile.device.name}`}>
+      <ScannerBar title={service?.name ?? branding?.appName ?? 'Scanbase Scanner'} subtitle={`${profile.user.username} · ${profile.device.name}`} branding={branding}>
         <QueueStatus queue={queue} online={online} />
         <ScannerMenu canChangeService={service !== null && profile.services.length > 1} onChangeService={() => session.chooseService(null)} onSignOut={askSignOut} />
       </ScannerBar>
@@ -68,5 +86,6 @@ export function ScannerApp() {
         {queue.waiting === 1 ? 'One scan has' : `${queue.waiting} scans have`} not been sent yet. {queue.waiting === 1 ? 'It stays' : 'They stay'} on this device and {queue.waiting === 1 ? 'is' : 'are'} sent when {profile.user.username} signs in again.
       </ConfirmDialog>
     </Box>
+    </BrandTheme>
   );
 }
