@@ -37,6 +37,7 @@ import { createWebhooks, taskRunEvents } from './modules/webhooks/webhooks.modul
 import { ScanTicketsService, TICKET_EXPORT_JOB } from './modules/specialized/scan-tickets/scan-tickets.service.js';
 import { AttendanceService } from './modules/specialized/attendance/attendance.service.js';
 import { CheckInOutService } from './modules/specialized/check-in-out/check-in-out.service.js';
+import { AbMatchingService } from './modules/specialized/ab-matching/ab-matching.service.js';
 
 /** Every repository and service of one process, wired once (the HTTP app and the CLI share it). */
 export type Container = ReturnType<typeof createContainer>;
@@ -86,6 +87,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   jobs.registerJob(TICKET_EXPORT_JOB, scanTickets.exportJob());
   const attendance = new AttendanceService({ db, bus });
   const checkInOut = new CheckInOutService({ db, capture: scans.capture });
+  const abMatching = new AbMatchingService({ db });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, attendance, checkInOut };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, attendance, checkInOut, abMatching };
 }

@@ -135,6 +135,8 @@ export const v2Access: Record<string, AccessRule> = {
   'app/checkinout/roster': APP,
   'app/checkinout/history': APP,
   'app/checkinout/move': APP,
+  // ab-matching.ts
+  'abmatching/stats': admin(),
   // questions.ts
   'questions/add-answer': admin(),
   'questions/create': admin(),

@@ -26,6 +26,7 @@ export * from './two-factor.js';
 export * from './scan-tickets.js';
 export * from './attendance.js';
 export * from './check-in-out.js';
+export * from './ab-matching.js';
 export { v2Routes } from './routes.js';
 export * from './access.js';
 export * from './access-table.js';

@@ -21,6 +21,7 @@ import * as twoFactor from './two-factor.js';
 import * as scanTickets from './scan-tickets.js';
 import * as attendance from './attendance.js';
 import * as checkInOut from './check-in-out.js';
+import * as abMatching from './ab-matching.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -111,6 +112,7 @@ export const v2Routes = {
   portalCheckInOutRoster: checkInOut.portalCheckInOutRoster,
   portalCheckInOutHistory: checkInOut.portalCheckInOutHistory,
   portalCheckInOutMove: checkInOut.portalCheckInOutMove,
+  abMatchingStats: abMatching.abMatchingStats,
 } as const;
 
 export type V2Routes = typeof v2Routes;

@@ -3,6 +3,7 @@ import type { SpecializedTypeDefinition } from '../specialized-type.js';
 import { scanTicketsType } from './scan-tickets.js';
 import { attendanceType } from './attendance.js';
 import { checkInOutType } from './check-in-out.js';
+import { abBarcodeMatchingType } from './ab-barcode-matching.js';
 
 /**
  * The types built so far. A type missing here shows as "not available yet" on the create page and
@@ -12,4 +13,5 @@ export const specializedTypeDefinitions: Partial<Record<SpecializedType, Special
   'scan-tickets': scanTicketsType,
   attendance: attendanceType,
   'check-in-out': checkInOutType,
+  'ab-barcode-matching': abBarcodeMatchingType,
 };
