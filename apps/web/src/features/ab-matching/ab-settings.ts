@@ -6,9 +6,6 @@ export function readSettings(raw: Record<string, unknown>): AbMatchingSettings {
   return parsed.success ? parsed.data : abMatchingSettingsBase.parse({});
 }
 
-/** The rules with their labels and a hint, in the order the forms show them. */
-export const ruleOptions: { value: AbRule; label: string; hint: string }[] = abRules.map((value) => ({ value, label: abRuleLabel[value], hint: ruleHint[value] }));
-
 const ruleHint: Record<AbRule, string> = {
   equal: 'The same code on both labels.',
   database: "A's row in the database holds B as its response (for example pallet label → shipping label).",
@@ -18,6 +15,9 @@ const ruleHint: Record<AbRule, string> = {
   regex: 'A pattern with groups runs on both; the chosen group must be equal (group 1 of ^(\\d{6}) is the first six digits).',
   gs1: 'Both are GS1 codes (GS1-128, DataMatrix or the (01)… form); the element of the application identifier must be equal, whatever the order of the elements.',
 };
+
+/** The rules with their labels and a hint, in the order the forms show them. */
+export const ruleOptions: { value: AbRule; label: string; hint: string }[] = abRules.map((value) => ({ value, label: abRuleLabel[value], hint: ruleHint[value] }));
 
 /** The problems of a rule's fields, by field (empty when it can be saved). */
 export function ruleIssues(s: AbMatchingSettings, hasDatabase: boolean): { pattern?: string; ai?: string; database?: string } {
