@@ -116,3 +116,40 @@ test('wizard, scanner A then B: match, mismatch with reason, stats', async ({ pa
 
   await scannerContext.close();
 });
+
+test("database rule: the server finds the mismatch, the scanner asks the reason after the result", async ({ browser, request }) => {
+  const admin = await createVerifiedOwner(request, uniqueEmail('abmatchdb'));
+  const username = `dockdb-${Date.now().toString(36)}`;
+  const user = await v2<{ id: number }>(request, admin, 'appusers/create', { username, password: APP_PASSWORD, serviceIds: [] });
+  const db = await v2<{ id: number }>(request, admin, 'databases/create', { name: 'Pallets to shipping labels', caseSensitive: false });
+  await v2(request, admin, 'databases/add-value', { id: db.id, value: 'PAL-1', response: 'SHIP-100', validity: 1 });
+  await v2(request, admin, 'specialized/create', { type: 'ab-barcode-matching', name: 'Dock 5', databaseId: db.id, settings: { rule: 'database', reasonRequired: true }, userIds: [user.id] });
+
+  const context = await browser.newContext({ baseURL: e2eEnv().baseUrl, viewport: { width: 390, height: 844 } });
+  await context.addInitScript(() => {
+    window.localStorage.setItem('scanner.continuous', '0');
+    window.localStorage.setItem('scanner.camera', '0');
+  });
+  const scanner = await context.newPage();
+  await scanner.goto('/scanner');
+  await scanner.getByLabel('Username').fill(username);
+  await scanner.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
+  await scanner.getByLabel('Device name').fill('Dock 5 tablet');
+  await scanner.getByRole('button', { name: 'Sign in' }).click();
+  await expect(scanner.getByRole('heading', { name: 'Dock 5' })).toBeVisible();
+
+  await scanner.getByLabel('Type a code').fill('PAL-1');
+  await scanner.keyboard.press('Enter');
+  await expect(scanner.getByRole('textbox', { name: 'Label B' })).toBeFocused();
+  await scanner.keyboard.type('SHIP-999');
+  await scanner.keyboard.press('Enter');
+  const asking = scanner.getByTestId('ab-reason');
+  await expect(asking.getByRole('heading', { name: 'MISMATCH' })).toBeVisible();
+  await expect(asking).toContainText("B differs from A's response SHIP-100.");
+  await scanner.keyboard.type('Label swapped at packing');
+  await scanner.keyboard.press('Enter');
+  const result = scanner.getByTestId('scan-result');
+  await expect(result.getByRole('heading', { name: 'MISMATCH' })).toBeVisible();
+  await expect(result).toContainText("Mismatch: B differs from A's response SHIP-100. Reason saved.");
+  await context.close();
+});

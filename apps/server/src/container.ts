@@ -87,7 +87,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   jobs.registerJob(TICKET_EXPORT_JOB, scanTickets.exportJob());
   const attendance = new AttendanceService({ db, bus });
   const checkInOut = new CheckInOutService({ db, capture: scans.capture });
-  const abMatching = new AbMatchingService({ db });
+  const abMatching = new AbMatchingService({ db, bus });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
   return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, attendance, checkInOut, abMatching };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.js';
+import { id, okReply } from './common.js';
 import { defineV2Route } from './route.js';
 
 // A/B barcode matching (issue 14): scan A, then B; the pair matches by the instance's rule. An instance
@@ -148,3 +148,15 @@ export const abStatsReply = z.object({ matches: z.number().int(), mismatches: z.
 export type AbStatsReply = z.infer<typeof abStatsReply>;
 
 export const abMatchingStats = defineV2Route({ path: 'abmatching/stats', access: 'admin', summary: 'Matches and mismatches of an A/B matching instance, in total and by app user.', body: z.object({ id }), reply: abStatsReply });
+
+/**
+ * The reason for a mismatch the server found after the scan was sent (the `database` rule: the scanner
+ * cannot judge it before), on the app user's own scan; stored as `ab_reason`.
+ */
+export const appAbMatchingReason = defineV2Route({
+  path: 'app/abmatching/reason',
+  access: 'app',
+  summary: "Adds the reason to one of the app user's own A/B mismatches that has none.",
+  body: z.object({ scanId: id, reason: z.string().trim().min(1, 'Give a reason').max(500) }),
+  reply: okReply,
+});

@@ -137,6 +137,7 @@ export const v2Access: Record<string, AccessRule> = {
   'app/checkinout/move': APP,
   // ab-matching.ts
   'abmatching/stats': admin(),
+  'app/abmatching/reason': APP,
   // questions.ts
   'questions/add-answer': admin(),
   'questions/create': admin(),

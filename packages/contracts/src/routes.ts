@@ -113,6 +113,7 @@ export const v2Routes = {
   portalCheckInOutHistory: checkInOut.portalCheckInOutHistory,
   portalCheckInOutMove: checkInOut.portalCheckInOutMove,
   abMatchingStats: abMatching.abMatchingStats,
+  appAbMatchingReason: abMatching.appAbMatchingReason,
 } as const;
 
 export type V2Routes = typeof v2Routes;

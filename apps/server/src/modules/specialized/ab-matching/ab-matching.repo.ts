@@ -35,4 +35,26 @@ export class AbMatchingRepo {
       .execute();
     return rows.map((r) => ({ app_user_id: r.app_user_id, username: r.username, result: r.result, n: Number(r.n) }));
   }
+
+  /** One of the app user's scans of an A/B instance, with its stored result and reason (undefined: not such a scan). */
+  async ownScan(accountId: number, scanId: number, appUserId: number): Promise<{ result: string | null; reason: string | null } | undefined> {
+    const row = await this.db
+      .selectFrom('scans as s')
+      .innerJoin('services as sv', (j) => j.onRef('sv.id', '=', 's.service_id').onRef('sv.account_id', '=', 's.account_id'))
+      .leftJoin('scan_properties as r', (j) => j.onRef('r.scan_id', '=', 's.id').onRef('r.account_id', '=', 's.account_id').on('r.name', '=', 'ab_result'))
+      .leftJoin('scan_properties as w', (j) => j.onRef('w.scan_id', '=', 's.id').onRef('w.account_id', '=', 's.account_id').on('w.name', '=', 'ab_reason'))
+      .select(['r.value as result', 'w.value as reason'])
+      .where('s.account_id', '=', accountId)
+      .where('s.id', '=', scanId)
+      .where('s.app_user_id', '=', appUserId)
+      .where('sv.specialized_type', '=', 'ab-barcode-matching')
+      .executeTakeFirst();
+    return row ? { result: row.result, reason: row.reason } : undefined;
+  }
+
+  /** Stores the reason of a mismatch (the scan's modified time moves). */
+  async setReason(accountId: number, scanId: number, reason: string, at: string): Promise<void> {
+    await this.db.insertInto('scan_properties').values({ account_id: accountId, scan_id: scanId, name: 'ab_reason', value: reason }).onConflict((oc) => oc.columns(['scan_id', 'name']).doUpdateSet({ value: reason })).execute();
+    await this.db.updateTable('scans').set({ modified_at: at }).where('account_id', '=', accountId).where('id', '=', scanId).execute();
+  }
 }

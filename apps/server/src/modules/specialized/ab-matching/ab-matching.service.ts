@@ -1,5 +1,8 @@
 import type { AbStatsReply } from '@scanbase/contracts';
+import type { AppSession } from '../../../platform/auth/session.js';
 import type { Db } from '../../../platform/db/database.js';
+import { nowIso } from '../../../platform/db/dialect.js';
+import type { EventBus } from '../../../platform/bus/event-bus.js';
 import { AppError } from '../../../platform/errors.js';
 import { AbMatchingRepo } from './ab-matching.repo.js';
 
@@ -7,8 +10,19 @@ import { AbMatchingRepo } from './ab-matching.repo.js';
 export class AbMatchingService {
   private readonly repo: AbMatchingRepo;
 
-  constructor(deps: { db: Db }) {
+  constructor(private readonly deps: { db: Db; bus: EventBus }) {
     this.repo = new AbMatchingRepo(deps.db.kysely);
+  }
+
+  /** The reason for one of the caller's own mismatches that has none yet (the database rule: judged after sending). */
+  async reason(caller: AppSession, scanId: number, reason: string): Promise<{ ok: true }> {
+    const scan = await this.repo.ownScan(caller.accountId, scanId, caller.appUserId);
+    if (!scan) throw new AppError('NOT_FOUND', `Scan ${scanId} does not exist.`);
+    if (scan.result !== 'mismatch') throw new AppError('CONFLICT', 'Only a mismatch takes a reason.');
+    if (scan.reason !== null) throw new AppError('CONFLICT', 'This mismatch has its reason already.');
+    await this.repo.setReason(caller.accountId, scanId, reason, nowIso());
+    await this.deps.bus.publish({ accountId: caller.accountId, topic: 'scan', id: scanId });
+    return { ok: true };
   }
 
   /** Matches and mismatches in total and by app user, most scans first. */

@@ -72,6 +72,27 @@ describe('A/B barcode matching', () => {
     expect((await pair('PAL-2', 'SHIP-200')).outcome?.ab_result).toBe('mismatch');
   });
 
+  it('database rule with a required reason: the reason follows the result on the own mismatch', async () => {
+    const a = await scanAccount(t);
+    const db = await a.database([['PAL-1', 'SHIP-100', 1]]);
+    const { id, scanner, pair } = await instance(a, { rule: 'database', reasonRequired: true }, db);
+    const miss = await pair('PAL-1', 'SHIP-999');
+    expect(miss.text).toMatch(/A reason is required/);
+    expect((await scanner.call('app/abmatching/reason', { scanId: miss.scanId, reason: '  ' })).status).toBe(422);
+    expect((await scanner.call('app/abmatching/reason', { scanId: miss.scanId, reason: 'label swapped' })).status).toBe(200);
+    expect((await a.must('scans/get', { id: miss.scanId })).properties).toMatchObject({ ab_result: 'mismatch', ab_reason: 'label swapped' });
+    // Once only, only on a mismatch, only on one's own scans of an A/B instance.
+    expect((await scanner.call('app/abmatching/reason', { scanId: miss.scanId, reason: 'again' })).status).toBe(409);
+    const hit = await pair('PAL-1', 'SHIP-100');
+    expect((await scanner.call('app/abmatching/reason', { scanId: hit.scanId, reason: 'x' })).status).toBe(409);
+    const colleague = await scannerSignIn(t, await a.appUser([id]));
+    const theirs = (await colleague.scan(id, 'PAL-1', { properties: { ab_b: 'SHIP-1' } })).body as Outcome;
+    expect((await scanner.call('app/abmatching/reason', { scanId: theirs.scanId, reason: 'x' })).status).toBe(404);
+    const stranger = await scanAccount(t);
+    const strangerScanner = await scannerSignIn(t, await stranger.appUser([]));
+    expect((await strangerScanner.call('app/abmatching/reason', { scanId: miss.scanId, reason: 'x' })).status).toBe(404);
+  });
+
   it('prefix, regex and GS1 rules judge on the server as the shared engine does', async () => {
     const a = await scanAccount(t);
     const prefix = await instance(a, { rule: 'prefix' });

@@ -59,6 +59,9 @@ export function ScanScreen({ service, userId, continuous, camera }: Props) {
   if (phase.kind === 'ab-reason') {
     return <AbReasonForm a={phase.taken.value} b={phase.choice.ab?.b ?? ''} detail={phase.verdict.detail} onReason={flow.giveReason} />;
   }
+  if (phase.kind === 'ab-reason-after') {
+    return <AbReasonForm a={phase.a} b={phase.b} detail={phase.detail} onReason={flow.giveReason} />;
+  }
   if (phase.kind === 'direction') {
     return <DirectionPrompt value={phase.taken.value} onChoose={flow.chooseDirection} onCancel={flow.cancelPre} />;
   }

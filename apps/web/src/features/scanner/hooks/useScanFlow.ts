@@ -1,3 +1,4 @@
+import { appAbMatchingReason } from '@scanbase/contracts/ab-matching';
 import { appAnswers, appScan, type AppQuestion, type AppService } from '@scanbase/contracts/scanner';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useOnline } from '../../../api/useOnline';
@@ -24,6 +25,8 @@ export type ScanPhase =
   | { kind: 'ab-b'; taken: Capture }
   /** A/B matching: a mismatch the device judged, waiting for the required reason before it is sent. */
   | { kind: 'ab-reason'; taken: Capture; answers: Answers; choice: Choice; verdict: AbVerdict }
+  /** A/B matching: a mismatch only the server could judge (database rule), waiting for the required reason; then `next` shows. */
+  | { kind: 'ab-reason-after'; scanId: number; a: string; b: string; detail: string; next: Extract<ScanPhase, { kind: 'result' }> }
   | { kind: 'pre'; taken: Capture; choice: Choice }
   | { kind: 'sending'; taken: Capture }
   | {
@@ -110,7 +113,11 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
       vibrate(feedbackKind(view));
       if (outcome.kind === 'result') {
         const followUps = questionsFor(followUpQuestions(service, outcome.result.followUpQuestionIds), options, movedDirection(outcome.result) ?? choice.direction);
-        setPhase({ kind: 'result', view, followUps, target: { scanId: outcome.result.scanId }, answered: false });
+        const shown = { kind: 'result' as const, view, followUps, target: { scanId: outcome.result.scanId }, answered: false };
+        const decided = outcome.result.outcome;
+        if (ab?.reasonRequired && choice.ab && decided?.ab_result === 'mismatch' && decided.ab_reason === undefined) {
+          setPhase({ kind: 'ab-reason-after', scanId: outcome.result.scanId, a: taken.value, b: choice.ab.b, detail: outcome.result.text.replace(/^Mismatch: /, '').replace(/\.? A reason is required.*$/, ''), next: shown });
+        } else setPhase(shown);
       } else if (outcome.kind === 'queued') {
         setPhase({ kind: 'result', view, followUps: questionsFor(localFollowUps(service, null), options, choice.direction), target: { clientScanId: taken.clientScanId }, answered: false });
       } else {
@@ -208,7 +215,16 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
       if (phase.kind === 'ab-b' && value !== '') afterChecklist(phase.taken, { direction: null, checklist: null, ab: { b: value, reason: null } });
     },
     giveReason: (reason) => {
-      if (phase.kind === 'ab-reason' && phase.choice.ab && reason.trim() !== '') void submit(phase.taken, phase.answers, { ...phase.choice, ab: { ...phase.choice.ab, reason: reason.trim() } });
+      if (reason.trim() === '') return;
+      if (phase.kind === 'ab-reason' && phase.choice.ab) void submit(phase.taken, phase.answers, { ...phase.choice, ab: { ...phase.choice.ab, reason: reason.trim() } });
+      if (phase.kind === 'ab-reason-after') {
+        const { next } = phase;
+        const text = next.view.text.replace(/ A reason is required for a mismatch and none was given\.$/, '');
+        client.call(appAbMatchingReason, { scanId: phase.scanId, reason: reason.trim() }).then(
+          () => setPhase({ ...next, view: { ...next.view, text: `${text} Reason saved.` } }),
+          (error: unknown) => setPhase({ ...next, view: { ...next.view, text: `${text} The reason could not be saved: ${error instanceof Error ? error.message : 'try again later'}` } }),
+        );
+      }
     },
     preFor: phase.kind === 'pre' ? questionsFor(pre, options, phase.choice.direction) : pre,
     shared,
