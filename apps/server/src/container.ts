@@ -40,6 +40,7 @@ import { ScanTicketsService, TICKET_EXPORT_JOB } from './modules/specialized/sca
 import { ScanToExcelService } from './modules/specialized/scan-to-excel/scan-to-excel.service.js';
 import { AttendanceService } from './modules/specialized/attendance/attendance.service.js';
 import { CheckInOutService } from './modules/specialized/check-in-out/check-in-out.service.js';
+import { AbMatchingService } from './modules/specialized/ab-matching/ab-matching.service.js';
 
 /** Every repository and service of one process, wired once (the HTTP app and the CLI share it). */
 export type Container = ReturnType<typeof createContainer>;
@@ -91,6 +92,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const scanToExcel = new ScanToExcelService({ db, scans: scans.repo, publicUrl: config.publicUrl });
   const attendance = new AttendanceService({ db, bus });
   const checkInOut = new CheckInOutService({ db, capture: scans.capture });
+  const abMatching = new AbMatchingService({ db, bus });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, scanToExcel, attendance, checkInOut, branding };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching };
 }

@@ -141,6 +141,9 @@ export const v2Access: Record<string, AccessRule> = {
   'app/checkinout/roster': APP,
   'app/checkinout/history': APP,
   'app/checkinout/move': APP,
+  // ab-matching.ts
+  'abmatching/stats': admin(),
+  'app/abmatching/reason': APP,
   // questions.ts
   'questions/add-answer': admin(),
   'questions/create': admin(),

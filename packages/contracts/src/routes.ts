@@ -23,6 +23,7 @@ import * as scanToExcel from './scan-to-excel.js';
 import * as attendance from './attendance.js';
 import * as checkInOut from './check-in-out.js';
 import * as branding from './branding.js';
+import * as abMatching from './ab-matching.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -119,6 +120,8 @@ export const v2Routes = {
   portalCheckInOutHistory: checkInOut.portalCheckInOutHistory,
   portalCheckInOutMove: checkInOut.portalCheckInOutMove,
   getBranding: branding.getBranding, updateBranding: branding.updateBranding, uploadBrandingLogo: branding.uploadBrandingLogo, deleteBrandingLogo: branding.deleteBrandingLogo, publicBranding: branding.publicBrandingRoute, appBranding: branding.appBranding,
+  abMatchingStats: abMatching.abMatchingStats,
+  appAbMatchingReason: abMatching.appAbMatchingReason,
 } as const;
 
 export type V2Routes = typeof v2Routes;

@@ -8,6 +8,11 @@ import { named } from './page-loaders';
  * the shell itself). Public pages are in public-pages.ts, the same way.
  */
 export const shellPages = {
+  AbBarcodeMatchingCreatePage: named(() => import('../features/ab-matching/pages/AbBarcodeMatchingCreatePage'), 'AbBarcodeMatchingCreatePage'),
+  AbBarcodeMatchingTypePage: named(() => import('../features/ab-matching/pages/AbBarcodeMatchingTypePage'), 'AbBarcodeMatchingTypePage'),
+  AbBarcodeMatchingUsersPage: named(() => import('../features/ab-matching/pages/AbBarcodeMatchingUsersPage'), 'AbBarcodeMatchingUsersPage'),
+  AbBarcodeMatchingQuestionsPage: named(() => import('../features/ab-matching/pages/AbBarcodeMatchingQuestionsPage'), 'AbBarcodeMatchingQuestionsPage'),
+  AbBarcodeMatchingAdvancedPage: named(() => import('../features/ab-matching/pages/AbBarcodeMatchingAdvancedPage'), 'AbBarcodeMatchingAdvancedPage'),
   AddValuePage: named(() => import('../features/databases/pages/AddValuePage'), 'AddValuePage'),
   ApiKeysPage: named(() => import('../features/api-access/pages/ApiKeysPage'), 'ApiKeysPage'),
   ApiLogPage: named(() => import('../features/api-access/pages/ApiLogPage'), 'ApiLogPage'),

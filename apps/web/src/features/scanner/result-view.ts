@@ -14,6 +14,8 @@ export type ResultView = {
   duplicate: boolean;
   /** A check in/out movement the server made (IN shows green, OUT blue). */
   moved?: 'in' | 'out';
+  /** A/B matching: both labels, shown instead of the value. */
+  pair?: { a: string; b: string };
 };
 /** The colour of a result screen (a check-out is blue, to tell it from a check-in at a glance). */
 export function viewColour(view: ResultView): string {

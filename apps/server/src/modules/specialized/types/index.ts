@@ -4,6 +4,7 @@ import { scanTicketsType } from './scan-tickets.js';
 import { attendanceType } from './attendance.js';
 import { checkInOutType } from './check-in-out.js';
 import { scanToExcelType } from './scan-to-excel.js';
+import { abBarcodeMatchingType } from './ab-barcode-matching.js';
 
 /**
  * The types built so far. A type missing here shows as "not available yet" on the create page and
@@ -14,4 +15,5 @@ export const specializedTypeDefinitions: Partial<Record<SpecializedType, Special
   attendance: attendanceType,
   'check-in-out': checkInOutType,
   'scan-to-excel': scanToExcelType,
+  'ab-barcode-matching': abBarcodeMatchingType,
 };

@@ -12,6 +12,7 @@ import { RouterLink } from '../../../ui/RouterLink';
 import type { Answers } from '../question-flow';
 import { scanResponseHref } from '../scanner-links';
 import { viewColour, type ResultView } from '../result-view';
+import { AbPair } from './AbPair';
 import { QuestionForm } from './QuestionForm';
 import { ResponseContent } from './ResponseContent';
 
@@ -49,9 +50,13 @@ export function ResultOverlay({ view, scanId = null, followUps, answered, autoNe
         <Typography id="scan-result-title" component="h2" sx={{ fontSize: { xs: 40, sm: 52 }, fontWeight: 800, lineHeight: 1.1 }}>
           {view.title}
         </Typography>
-        <Typography sx={{ fontSize: 18, opacity: 0.9, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', overflowWrap: 'anywhere' }} data-testid="result-value">
-          {view.value}
-        </Typography>
+        {view.pair ? (
+          <AbPair a={view.pair.a} b={view.pair.b} />
+        ) : (
+          <Typography sx={{ fontSize: 18, opacity: 0.9, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', overflowWrap: 'anywhere' }} data-testid="result-value">
+            {view.value}
+          </Typography>
+        )}
         <Box sx={{ width: '100%' }}>
           <ResponseContent view={view} />
         </Box>

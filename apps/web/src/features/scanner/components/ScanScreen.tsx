@@ -15,6 +15,8 @@ import { useGps } from '../hooks/useGps';
 import { useKeyboardWedge } from '../hooks/useKeyboardWedge';
 import { useScanFlow } from '../hooks/useScanFlow';
 import { useScanner } from '../hooks/useScanner';
+import { AbBPrompt } from './AbBPrompt';
+import { AbReasonForm } from './AbReasonForm';
 import { CameraView } from './CameraView';
 import { ChecklistForm } from './ChecklistForm';
 import { DirectionPrompt } from './DirectionPrompt';
@@ -50,6 +52,15 @@ export function ScanScreen({ service, userId, continuous, camera }: Props) {
         />
       </Box>
     );
+  }
+  if (phase.kind === 'ab-b') {
+    return <AbBPrompt a={phase.taken.value} camera={cameraOn} formats={formats} onB={flow.giveB} onCancel={flow.cancelPre} />;
+  }
+  if (phase.kind === 'ab-reason') {
+    return <AbReasonForm a={phase.taken.value} b={phase.choice.ab?.b ?? ''} detail={phase.verdict.detail} onReason={flow.giveReason} />;
+  }
+  if (phase.kind === 'ab-reason-after') {
+    return <AbReasonForm a={phase.a} b={phase.b} detail={phase.detail} onReason={flow.giveReason} />;
   }
   if (phase.kind === 'direction') {
     return <DirectionPrompt value={phase.taken.value} onChoose={flow.chooseDirection} onCancel={flow.cancelPre} />;

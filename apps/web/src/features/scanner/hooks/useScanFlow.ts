@@ -1,3 +1,4 @@
+import { appAbMatchingReason } from '@scanbase/contracts/ab-matching';
 import { appAnswers, appScan, type AppQuestion, type AppService } from '@scanbase/contracts/scanner';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useOnline } from '../../../api/useOnline';
@@ -8,6 +9,8 @@ import { V2Error } from '../../../api/v2-client';
 import { capture, scanBody, submitScan, type Capture, type CaptureType, type GpsFix, type SubmitOutcome } from '../scan-submit';
 import { useScanner } from './useScanner';
 import { browserStore } from '../../../session/storage';
+import { abOptions, abProperties, abResultView, localVerdict, needsReason, type AbOptions } from '../ab-matching';
+import type { AbVerdict } from '@scanbase/contracts/ab-match-engine';
 import { checklistApplies, directionOptions, directionProperties, movedDirection, questionsFor, rememberDirection, rememberedDirection, type Direction, type DirectionOptions } from '../check-in-out';
 
 /** Where the person is in the flow of one service. */
@@ -18,6 +21,12 @@ export type ScanPhase =
   | { kind: 'direction'; taken: Capture }
   /** The checklist of the movement, confirmed before sending. */
   | { kind: 'checklist'; taken: Capture; direction: Direction | null }
+  /** A/B matching: label B for label A (the scanned value). */
+  | { kind: 'ab-b'; taken: Capture }
+  /** A/B matching: a mismatch the device judged, waiting for the required reason before it is sent. */
+  | { kind: 'ab-reason'; taken: Capture; answers: Answers; choice: Choice; verdict: AbVerdict }
+  /** A/B matching: a mismatch only the server could judge (database rule), waiting for the required reason; then `next` shows. */
+  | { kind: 'ab-reason-after'; scanId: number; a: string; b: string; detail: string; next: Extract<ScanPhase, { kind: 'result' }> }
   | { kind: 'pre'; taken: Capture; choice: Choice }
   | { kind: 'sending'; taken: Capture }
   | {
@@ -30,7 +39,7 @@ export type ScanPhase =
     };
 
 /** What the person chose for a scan of a check in/out service (sent as the properties `direction` and `checklist`). */
-export type Choice = { direction: Direction | null; checklist: string[] | null };
+export type Choice = { direction: Direction | null; checklist: string[] | null; ab?: { b: string; reason: string | null } };
 
 export type ScanFlow = {
   phase: ScanPhase;
@@ -41,6 +50,12 @@ export type ScanFlow = {
   setSessionDirection: (direction: Direction) => void;
   chooseDirection: (direction: Direction) => void;
   confirmChecklist: (items: string[]) => void;
+  /** A/B matching options (null for another service). */
+  ab: AbOptions | null;
+  /** A/B matching: label B was scanned or typed. */
+  giveB: (b: string) => void;
+  /** A/B matching: the reason for a mismatch. */
+  giveReason: (reason: string) => void;
   /** The pre-submit questions of the scan being asked about (those meant for its direction). */
   preFor: AppQuestion[];
   shared: AppQuestion[];
@@ -65,6 +80,7 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
   const shared = useMemo(() => sharedQuestions(service), [service]);
   const pre = useMemo(() => preSubmitQuestions(service), [service]);
   const options = useMemo(() => directionOptions(service), [service]);
+  const ab = useMemo(() => abOptions(service), [service]);
   const [sessionDirection, setDirectionState] = useState<Direction>(() => rememberedDirection(browserStore(), service.id));
   const [phase, setPhase] = useState<ScanPhase>(shared.length > 0 ? { kind: 'shared' } : { kind: 'ready' });
   const [sharedAnswers, setSharedAnswers] = useState<Answers>({});
@@ -77,7 +93,8 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
     async (taken: Capture, preAnswers: Answers, choice: Choice) => {
       setPhase({ kind: 'sending', taken });
       const answers = [...answerInputs(shared, sharedAnswers), ...answerInputs(questionsFor(pre, options, choice.direction), preAnswers)];
-      const body = scanBody(service, taken, answers, gps.current, undefined, directionProperties(choice.direction, choice.checklist));
+      const extra = { ...directionProperties(choice.direction, choice.checklist), ...(choice.ab ? abProperties(choice.ab.b, choice.ab.reason) : {}) };
+      const body = scanBody(service, taken, answers, gps.current, undefined, extra);
       let outcome: SubmitOutcome;
       try {
         outcome = await submitScan(service, body, {
@@ -90,28 +107,50 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
         console.error('The scan could not be kept on this device', error);
         outcome = { kind: 'refused', error: new V2Error('UNKNOWN', 'The scan could not be saved on this device (storage is full or blocked). Scan it again when online.', 0) };
       }
-      const view = resultView(taken.value, outcome);
+      const plain = resultView(taken.value, outcome);
+      const view = ab && choice.ab ? abResultView(plain, outcome, taken.value, choice.ab.b, localVerdict(ab, taken.value, choice.ab.b)) : plain;
       beep(feedbackKind(view));
       vibrate(feedbackKind(view));
       if (outcome.kind === 'result') {
         const followUps = questionsFor(followUpQuestions(service, outcome.result.followUpQuestionIds), options, movedDirection(outcome.result) ?? choice.direction);
-        setPhase({ kind: 'result', view, followUps, target: { scanId: outcome.result.scanId }, answered: false });
+        const shown = { kind: 'result' as const, view, followUps, target: { scanId: outcome.result.scanId }, answered: false };
+        const decided = outcome.result.outcome;
+        if (ab?.reasonRequired && choice.ab && decided?.ab_result === 'mismatch' && decided.ab_reason === undefined) {
+          setPhase({ kind: 'ab-reason-after', scanId: outcome.result.scanId, a: taken.value, b: choice.ab.b, detail: outcome.result.text.replace(/^Mismatch: /, '').replace(/\.? A reason is required.*$/, ''), next: shown });
+        } else setPhase(shown);
       } else if (outcome.kind === 'queued') {
         setPhase({ kind: 'result', view, followUps: questionsFor(localFollowUps(service, null), options, choice.direction), target: { clientScanId: taken.clientScanId }, answered: false });
       } else {
         setPhase({ kind: 'result', view, followUps: [], target: null, answered: false });
       }
     },
-    [client, gps, options, pre, queue, service, shared, sharedAnswers, userId],
+    [ab, client, gps, options, pre, queue, service, shared, sharedAnswers, userId],
+  );
+
+  // A/B matching: a mismatch the device can judge waits for its reason (when required) before it is sent.
+  const send = useCallback(
+    (taken: Capture, preAnswers: Answers, choice: Choice) => {
+      if (ab && choice.ab && choice.ab.reason === null) {
+        const verdict = localVerdict(ab, taken.value, choice.ab.b);
+        if (needsReason(ab, verdict)) {
+          beep(0);
+          vibrate(0);
+          setPhase({ kind: 'ab-reason', taken, answers: preAnswers, choice, verdict });
+          return;
+        }
+      }
+      void submit(taken, preAnswers, choice);
+    },
+    [ab, submit],
   );
 
   // After the direction (and the checklist) come the pre-submit questions meant for it, then the scan is sent.
   const afterChecklist = useCallback(
     (taken: Capture, choice: Choice) => {
       if (questionsFor(pre, options, choice.direction).length > 0) setPhase({ kind: 'pre', taken, choice });
-      else void submit(taken, {}, choice);
+      else send(taken, {}, choice);
     },
-    [options, pre, submit],
+    [options, pre, send],
   );
   const afterDirection = useCallback(
     (taken: Capture, direction: Direction | null) => {
@@ -128,10 +167,11 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
       const accepts = phase.kind === 'ready' || (phase.kind === 'result' && (phase.followUps.length === 0 || phase.answered));
       if (!accepts) return;
       const taken = capture(trimmed, captureType);
-      if (options.direction === 'confirm') setPhase({ kind: 'direction', taken });
+      if (ab) setPhase({ kind: 'ab-b', taken });
+      else if (options.direction === 'confirm') setPhase({ kind: 'direction', taken });
       else afterDirection(taken, options.direction === 'fast' ? sessionDirection : null);
     },
-    [afterDirection, options.direction, phase, sessionDirection],
+    [ab, afterDirection, options.direction, phase, sessionDirection],
   );
 
   const answerFollowUps = useCallback(
@@ -169,6 +209,23 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
     confirmChecklist: (items) => {
       if (phase.kind === 'checklist') afterChecklist(phase.taken, { direction: phase.direction, checklist: items });
     },
+    ab,
+    giveB: (b) => {
+      const value = b.trim();
+      if (phase.kind === 'ab-b' && value !== '') afterChecklist(phase.taken, { direction: null, checklist: null, ab: { b: value, reason: null } });
+    },
+    giveReason: (reason) => {
+      if (reason.trim() === '') return;
+      if (phase.kind === 'ab-reason' && phase.choice.ab) void submit(phase.taken, phase.answers, { ...phase.choice, ab: { ...phase.choice.ab, reason: reason.trim() } });
+      if (phase.kind === 'ab-reason-after') {
+        const { next } = phase;
+        const text = next.view.text.replace(/ A reason is required for a mismatch and none was given\.$/, '');
+        client.call(appAbMatchingReason, { scanId: phase.scanId, reason: reason.trim() }).then(
+          () => setPhase({ ...next, view: { ...next.view, text: `${text} Reason saved.` } }),
+          (error: unknown) => setPhase({ ...next, view: { ...next.view, text: `${text} The reason could not be saved: ${error instanceof Error ? error.message : 'try again later'}` } }),
+        );
+      }
+    },
     preFor: phase.kind === 'pre' ? questionsFor(pre, options, phase.choice.direction) : pre,
     shared,
     pre,
@@ -180,7 +237,7 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
     },
     editShared: () => setPhase({ kind: 'shared' }),
     answerPre: (answers) => {
-      if (phase.kind === 'pre') void submit(phase.taken, answers, phase.choice);
+      if (phase.kind === 'pre') send(phase.taken, answers, phase.choice);
     },
     cancelPre: () => setPhase({ kind: 'ready' }),
     answerFollowUps,
