@@ -18,6 +18,7 @@ import * as m0015 from './0015-attendance.js';
 import * as m0016 from './0016-scan-tickets.js';
 import * as m0017 from './0017-account-deletion.js';
 import * as m0018 from './0018-check-in-out-roster.js';
+import * as m0022 from './0022-single-sign-on.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-scan-tickets': m0016,
   '0017-account-deletion': m0017,
   '0018-check-in-out-roster': m0018,
+  '0022-single-sign-on': m0022,
 };
