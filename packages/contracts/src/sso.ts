@@ -31,7 +31,7 @@ export type SsoFailReason = z.infer<typeof ssoFailReason>;
 
 /** What a person reads on /sso-fail/ for each reason (the detail, when there is one, is shown below). */
 export const ssoFailTexts: Record<SsoFailReason, { title: string; action: string }> = {
-  idp_error: { title: 'The identity provider refused the sign-in.', action: 'Check the reason below; if it is not clear, ask the person who manages your company’s sign-in.' },
+  idp_error: { title: 'The identity provider refused the sign-in.', action: 'Check the details above; if it is not clear, ask the person who manages your company’s sign-in.' },
   state_expired: { title: 'This sign-in took too long or was already used.', action: 'Start again from the sign-in page: you have 10 minutes to finish at the identity provider.' },
   state_mismatch: { title: 'This sign-in was started in another browser.', action: 'Start again from the sign-in page, in the browser you want to use.' },
   not_configured: { title: 'Single sign-on is not set up (or was switched off) for this company.', action: 'Sign in with your password, or ask your account owner to set up single sign-on.' },

@@ -29,7 +29,7 @@ export function SsoFailPage() {
             Reason code: {reason}
           </Typography>
         )}
-        <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Link component={RouterLink} href="/signinSSO">
             Try single sign-on again
           </Link>

@@ -5,7 +5,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { finishSso, ssoOptions, startGoogle, startSso } from '@scanbase/contracts/sso';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -57,7 +56,16 @@ export function SsoSignInPage() {
   const { v2 } = useServices();
   const [callback] = useState(() => readSsoCallback(window.location.search));
   const problem = useFinish(callback);
-  const options = useQuery({ queryKey: ['sso', 'options'], queryFn: () => v2.call(ssoOptions, {}), enabled: !callback });
+  // Public pages have no query cache: the one question (is Google set up?) is asked once here.
+  const [googleOn, setGoogleOn] = useState(false);
+  useEffect(() => {
+    if (callback) return;
+    let live = true;
+    v2.call(ssoOptions, {}).then((o) => live && setGoogleOn(o.google), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [callback, v2]);
   const { register, handleSubmit, setError, getValues, formState } = useForm<Input, unknown, Output>({ resolver: zodResolver(startSso.body), defaultValues: { email: '' } });
   const { message, report } = useServerErrors(setError, ['email']);
   const [choices, setChoices] = useState<Choice[] | null>(null);
@@ -118,7 +126,7 @@ export function SsoSignInPage() {
           <SubmitButton busy={formState.isSubmitting || leaving}>Continue</SubmitButton>
         </Stack>
       )}
-      {options.data?.google && (
+      {googleOn && (
         <Box sx={{ mt: 3, display: 'grid', gap: 1 }}>
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
             or
