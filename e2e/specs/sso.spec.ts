@@ -13,6 +13,8 @@ import { freePort, serverEnv, startScanbase } from '../support/servers.js';
  */
 
 test('SSO set up in the page signs a new member in, and a refusal shows /sso-fail/', async ({ page, request }) => {
+  // Two servers, two identity-provider round trips and nine screenshots.
+  test.setTimeout(180_000);
   const idp = new OAuth2Server();
   await idp.issuer.keys.generate('RS256');
   await idp.start(0, '127.0.0.1');
@@ -59,7 +61,7 @@ test('SSO set up in the page signs a new member in, and a refusal shows /sso-fai
     claims = { email: 'sam@single.test', name: 'Sam Single', email_verified: true };
     await page.getByLabel('Work email').fill('sam@single.test');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/account\/services\/$/);
+    await expect(page).toHaveURL(/\/account\/services\/$/, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menu').getByText('sam@single.test')).toBeVisible();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -74,7 +76,7 @@ test('SSO set up in the page signs a new member in, and a refusal shows /sso-fai
     await page.goto(`${server.url}/signinSSO`);
     await page.getByLabel('Work email').fill('sam@single.test');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/sso-fail\/\?reason=idp_error/);
+    await expect(page).toHaveURL(/\/sso-fail\/\?reason=idp_error/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Single sign-on failed' })).toBeVisible();
     await expect(page.getByText('The identity provider refused the sign-in.')).toBeVisible();
     await expect(page.getByText('User is not assigned to this application')).toBeVisible();
