@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -59,6 +60,17 @@ const envSchema = z.object({
   IDLE_TIMEOUT_SECONDS: secondsFromEnv(60),
   KEEP_ALIVE_TIMEOUT_SECONDS: secondsFromEnv(72),
   // Unset (or empty): 64, or off with TRUST_PROXY=true (see loadConfig).
+  // Encrypts secrets stored in the database (SSO client secrets): 32 bytes as 64 hex digits or base64. Unset outside
+  // production: a fixed development key; unset in production: such secrets cannot be saved (docs/SSO.md).
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => v === '' || /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes: 64 hex digits or base64')
+    .default(''),
+  NODE_ENV: z.string().default(''),
+  // "Sign in with Google" (docs/SSO.md): off unless both are set. GOOGLE_ISSUER is for tests.
+  GOOGLE_CLIENT_ID: z.string().default(''),
+  GOOGLE_CLIENT_SECRET: z.string().default(''),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   CONNECTIONS_PER_IP: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).optional()),
 });
 
@@ -88,9 +100,19 @@ export type Config = {
   postbackTimeoutMs: number;
   /** The scans map: tile URL template and the credit its tiles require (plain text). */
   map: { tileUrl: string; attribution: string };
+  /** The key of platform/auth/secret-box.ts; null in production without SECRETS_KEY (secrets cannot be stored). */
+  secretsKey: Buffer | null;
+  /** "Sign in with Google"; null when not configured. */
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
   /** Connection limits (docs/OPERATIONS.md "Connection limits"); connectionsPerIp 0 turns the cap off. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number; connectionsPerIp: number };
 };
+
+/** The secrets key from SECRETS_KEY; outside production a fixed development key stands in when it is unset. */
+function secretsKey(text: string, production: boolean): Buffer | null {
+  if (text) return /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  return production ? null : createHash('sha256').update('scanbase development secrets key: not for production').digest();
+}
 
 /** Thrown when an environment variable holds a value the server cannot use. */
 export class ConfigError extends Error {}
@@ -154,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS === 'true',
     postbackTimeoutMs: e.POSTBACK_TIMEOUT_SECONDS * 1000,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
+    secretsKey: secretsKey(e.SECRETS_KEY, e.NODE_ENV === 'production'),
+    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER } : null,
     http: {
       headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
       requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),

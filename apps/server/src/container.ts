@@ -34,6 +34,9 @@ import { AccountDeletionService } from './modules/account-deletion/account-delet
 import { ACCOUNT_EXPORT_JOB, ACCOUNT_PURGE_JOB, accountExportHandler, accountPurgeHandler } from './modules/account-deletion/account-jobs.js';
 import { SpecializedRepo } from './modules/specialized/specialized.repo.js';
 import { SpecializedService } from './modules/specialized/specialized.service.js';
+import { SecretBox } from './platform/auth/secret-box.js';
+import { SsoRepo } from './modules/sso/sso.repo.js';
+import { SsoService } from './modules/sso/sso.service.js';
 import { LateWebhookEvents } from './modules/webhooks/webhook-events.js';
 import { createWebhooks, taskRunEvents } from './modules/webhooks/webhooks.module.js';
 import { ScanTicketsService, TICKET_EXPORT_JOB } from './modules/specialized/scan-tickets/scan-tickets.service.js';
@@ -54,7 +57,9 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const accounts = new AccountsRepo(k);
   const tokens = new AuthTokensRepo(k);
   const twoFactor = new TwoFactorService({ repo: new TwoFactorRepo(k), accounts, tokens, mailer: mail, limiter, publicUrl: config.publicUrl, log });
-  const auth = new AuthService({ accounts, tokens, mailer: mail, limiter, twoFactor, config });
+  const ssoRepo = new SsoRepo(k);
+  const auth = new AuthService({ accounts, tokens, mailer: mail, limiter, twoFactor, config, requiresSso: (accountId) => ssoRepo.requiresSso(accountId) });
+  const sso = new SsoService({ repo: ssoRepo, accounts, tokens, auth, twoFactor, limiter, box: new SecretBox(config.secretsKey), config });
   const team = new TeamService({ accounts, tokens, mailer: mail, auth, publicUrl: config.publicUrl });
   const settings = new SettingsService(accounts);
   const profile = new ProfileService({ accounts, tokens, auth, mailer: mail, limiter, config });
@@ -94,5 +99,5 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const checkInOut = new CheckInOutService({ db, capture: scans.capture });
   const abMatching = new AbMatchingService({ db, bus });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso };
 }

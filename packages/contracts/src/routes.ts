@@ -17,6 +17,7 @@ import * as profile from './profile.js';
 import * as specialized from './specialized.js';
 import * as accountDeletion from './account-deletion.js';
 import * as webhooks from './webhooks.js';
+import * as sso from './sso.js';
 import * as twoFactor from './two-factor.js';
 import * as scanTickets from './scan-tickets.js';
 import * as scanToExcel from './scan-to-excel.js';
@@ -122,6 +123,7 @@ export const v2Routes = {
   getBranding: branding.getBranding, updateBranding: branding.updateBranding, uploadBrandingLogo: branding.uploadBrandingLogo, deleteBrandingLogo: branding.deleteBrandingLogo, publicBranding: branding.publicBrandingRoute, appBranding: branding.appBranding,
   abMatchingStats: abMatching.abMatchingStats,
   appAbMatchingReason: abMatching.appAbMatchingReason,
+  getSso: sso.getSso, updateSso: sso.updateSso, testSso: sso.testSso, ssoOptions: sso.ssoOptions, startSso: sso.startSso, startGoogle: sso.startGoogle, finishSso: sso.finishSso,
 } as const;
 
 export type V2Routes = typeof v2Routes;

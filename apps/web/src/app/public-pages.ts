@@ -36,6 +36,8 @@ export const publicPages = {
   ScannerPage: named(() => import('../features/scanner/pages/ScannerPage'), 'ScannerPage'),
   ScanResponsePage: named(() => import('../features/scanner/pages/ScanResponsePage'), 'ScanResponsePage'),
   SelectCompanyPage: named(() => import('../features/auth/pages/SelectCompanyPage'), 'SelectCompanyPage'),
+  SsoFailPage: named(() => import('../features/sso/pages/SsoFailPage'), 'SsoFailPage'),
+  SsoSignInPage: named(() => import('../features/sso/pages/SsoSignInPage'), 'SsoSignInPage'),
   SignInCompanyPage: named(() => import('../features/auth/pages/SignInCompanyPage'), 'SignInCompanyPage'),
   VerifyEmailPage: named(() => import('../features/auth/pages/VerifyEmailPage'), 'VerifyEmailPage'),
 };

@@ -138,7 +138,7 @@ export const routeTable: readonly RouteDef[] = [
   open('auth.activation', '/activation/{token}/', 'Activating your account', { page: publicPage('ActivationPage') }),
   open('auth.signin', '/signin', 'Sign in', { search: texts('to', 'company'), page: signInPage }),
   open('auth.selectcompany', '/select-company', 'Choose a company', { search: texts('to'), page: publicPage('SelectCompanyPage') }),
-  open('auth.signinsso', '/signinSSO', 'Single sign-on', { search: codeQuery, planned: 'sso' }),
+  open('auth.signinsso', '/signinSSO', 'Single sign-on', { search: codeQuery, page: publicPage('SsoSignInPage') }),
   open('auth.signincompany', '/signin-company', 'Sign in to a company', { search: texts('to', 'company'), page: publicPage('SignInCompanyPage') }),
   open('auth.forgotpassword', '/forgotpassword', 'Reset your password', { page: publicPage('ForgotPasswordPage') }),
   open('auth.forgotpassword.reset', '/forgotpassword/reset', 'Check your email', { search: texts('email'), page: publicPage('ForgotPasswordSentPage') }),
@@ -146,8 +146,8 @@ export const routeTable: readonly RouteDef[] = [
   open('app.devicelookup', '/device-lookup', 'Device lookup', { search: texts('tableId', 'deviceId'), planned: 'device' }),
   open('app.sharelink', '/share-link', 'Shared link', { search: texts('taskId', 'token'), planned: 'share' }),
   open('app.sharelinkexpired', '/share-link-expired', 'Link expired', { planned: 'share' }),
-  open('auth.googleauth', '/google-auth', 'Google sign-in', { search: codeQuery, planned: 'sso' }),
-  open('auth.ssofail', '/sso-fail/', 'Single sign-on failed', { planned: 'sso' }),
+  open('auth.googleauth', '/google-auth', 'Google sign-in', { search: codeQuery, page: publicPage('SsoSignInPage') }),
+  open('auth.ssofail', '/sso-fail/', 'Single sign-on failed', { search: texts('reason', 'detail'), page: publicPage('SsoFailPage') }),
   // The maker's app token or an administrator's session; anyone else is refused.
   open('app.scanresponse', '/scanresponse/{scanId}/', 'Scan response', { page: publicPage('ScanResponsePage') }),
   // Opened from the scanner app with a websiteToken in the address (adopted as the session before the guard runs); needs an admin like account.scans.edit.
@@ -314,7 +314,8 @@ export const routeTable: readonly RouteDef[] = [
   }),
   admin('account.customize', '/account/customize/', 'Customize', { privilege: 'webapp_login', page: shellPage('CustomizePage') }),
   admin('account.integrations', '/account/integrations/', 'Integrations', { page: shellPage('IntegrationsPage') }),
-  ...['postback', 'file-storage', 'zapier', 'single-sign-on', 'make'].map((tab) =>
+  admin('account.integrations.singlesignon', '/account/integrations/single-sign-on/', 'Integrations: Single sign-on', { owner: true, page: shellPage('SingleSignOnPage') }),
+  ...['postback', 'file-storage', 'zapier', 'make'].map((tab) =>
     admin(`account.integrations.${tab.replace(/-/g, '')}`, `/account/integrations/${tab}/`, `Integrations: ${title(tab)}`, {
       planned: 'integrations',
     }),

@@ -37,6 +37,7 @@ export const shellPages = {
   DatabasesPage: named(() => import('../features/databases/pages/DatabasesPage'), 'DatabasesPage'),
   DeleteAccountPage: named(() => import('../features/account-deletion/pages/DeleteAccountPage'), 'DeleteAccountPage'),
   DevicesPage: named(() => import('../features/devices/pages/DevicesPage'), 'DevicesPage'),
+  SingleSignOnPage: named(() => import('../features/sso/pages/SingleSignOnPage'), 'SingleSignOnPage'),
   SpecializedServicesPage: named(() => import('../features/specialized/pages/SpecializedServicesPage'), 'SpecializedServicesPage'),
   PostbackToolPage: named(() => import('../features/postback-tool/pages/PostbackToolPage'), 'PostbackToolPage'),
   IntegrationsPage: named(() => import('../features/webhooks/pages/IntegrationsPage'), 'IntegrationsPage'),

@@ -50,6 +50,8 @@ export type AuthServiceDeps = {
   limiter: RateLimiter;
   twoFactor: TwoFactorService;
   config: Pick<Config, 'publicUrl' | 'sessionTtlHours' | 'limits'>;
+  /** Whether an account's team members must sign in through its identity provider (docs/SSO.md); the owner never must. */
+  requiresSso?: (accountId: number) => Promise<boolean>;
 };
 
 /** How a sign-in goes on once the login is known: a session, or the second step of two-factor sign-in. */
@@ -123,13 +125,14 @@ export class AuthService {
     if (blocked) throw new AppError('LIMIT_MINUTE', 'Too many sign-in attempts. Please wait and try again.', undefined, blocked.retryAfterSeconds);
   }
 
-  private async matchingLogins(email: string, password: string): Promise<{ verified: Candidate[]; unverified: number }> {
+  private async matchingLogins(email: string, password: string): Promise<{ verified: Candidate[]; unverified: number; ssoOnly: number }> {
     const [admins, members] = await Promise.all([this.deps.accounts.findAdminsByEmail(email), this.deps.accounts.findActiveAccountUsersByEmail(email)]);
     const verified: Candidate[] = [];
     let unverified = 0;
+    let ssoOnly = 0;
     if (admins.length === 0 && members.length === 0) {
       await burnPasswordCheck(password);
-      return { verified, unverified };
+      return { verified, unverified, ssoOnly };
     }
     for (const admin of admins) {
       if (!(await verifyPassword(admin.password_hash, password))) continue;
@@ -138,18 +141,24 @@ export class AuthService {
     }
     for (const member of members) {
       if (member.password_hash === null || !(await verifyPassword(member.password_hash, password))) continue;
+      // "Require SSO": a team member's right password does not sign in; the owner's does (break-glass).
+      if (await this.deps.requiresSso?.(member.account_id)) {
+        ssoOnly++;
+        continue;
+      }
       const owner = await this.deps.accounts.getAdminOfAccount(member.account_id);
       if (owner) verified.push({ accountId: member.account_id, companyName: member.company_name, adminId: owner.id, accountUserId: member.id, role: member.role });
     }
-    return { verified, unverified };
+    return { verified, unverified, ssoOnly };
   }
 
   /** Signs in; an email with several matching accounts answers a ticket and the list to choose from. */
   async signIn(input: { email: string; password: string; accountId?: number | undefined }, ip: string, userAgent: string | null = null): Promise<SignedIn | Challenge | { kind: 'choose_account'; ticket: string; accounts: { accountId: number; companyName: string; role: string }[] }> {
     await this.limitSignIn(input.email, ip);
-    const { verified, unverified } = await this.matchingLogins(input.email, input.password);
+    const { verified, unverified, ssoOnly } = await this.matchingLogins(input.email, input.password);
     const candidates = input.accountId === undefined ? verified : verified.filter((c) => c.accountId === input.accountId);
     if (candidates.length === 0) {
+      if (ssoOnly > 0) throw new AppError('FORBIDDEN', 'Your company signs in with single sign-on: choose “Sign in with SSO” and enter your email.');
       if (unverified > 0 && verified.length === 0) throw new AppError('VERIFY_EMAIL', 'Confirm your email address first: we sent you a link when you signed up.');
       throw new AppError('AUTH_FAILED', 'The email or password is not correct.');
     }
@@ -204,6 +213,13 @@ export class AuthService {
     const session = await this.resolveSession(token);
     if (!session) throw new AppError('INTERNAL_ERROR', 'The session could not be started.');
     return { token, user: await this.sessionUser(session) };
+  }
+
+  /** Issues a session for a login an identity provider vouched for (SSO, Google): the owner (accountUserId null) or a team member. No TOTP step: docs/SSO.md. */
+  async sessionFor(accountId: number, accountUserId: number | null, seen: SeenFrom = UNKNOWN): Promise<{ token: string; user: SessionUser }> {
+    const owner = await this.deps.accounts.getAdminOfAccount(accountId);
+    if (!owner) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+    return this.issueSession({ accountId, companyName: owner.company_name, adminId: owner.id, accountUserId, role: accountUserId === null ? 'owner' : '' }, seen);
   }
 
   /** Issues a session for a team member who just accepted an invitation. */

@@ -58,7 +58,7 @@ export type AccountUsersTable = {
   timezone: string | null;
 };
 
-export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email' | 'two_factor_challenge' | 'restore_account';
+export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email' | 'two_factor_challenge' | 'restore_account' | 'sso_state';
 
 /** A login's TOTP: the owner's (no account user) or a team member's. `enabled_at` null while being set up. */
 export type TwoFactorTable = {
@@ -488,7 +488,29 @@ export type ScanTicketStatesTable = {
   updated_at: Timestamp;
 };
 
+/** An account's OpenID Connect identity provider (migration 0022, docs/SSO.md). */
+export type SsoConfigsTable = {
+  id: Generated<number>;
+  account_id: number;
+  enabled: number;
+  issuer_url: string;
+  client_id: string;
+  /** AES-256-GCM with SECRETS_KEY (platform/auth/secret-box.ts); '' when none is stored. */
+  client_secret_enc: string;
+  jit_enabled: number;
+  jit_default_role: string;
+  group_claim: string;
+  group_roles: string;
+  require_sso: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type SsoDomainsTable = { account_id: number; domain: string };
+
 export type Database = {
+  sso_configs: SsoConfigsTable;
+  sso_domains: SsoDomainsTable;
   accounts: AccountsTable;
   account_branding: AccountBrandingTable;
   admins: AdminsTable;

@@ -152,3 +152,47 @@ export async function getStream(urlText: string, options: { allowPrivate: boolea
     req.on('error', reject);
   });
 }
+
+/**
+ * A `fetch` for libraries that take one (openid-client's customFetch), going through the same guard: the URL's
+ * scheme and host are checked, and the DNS lookup refuses internal addresses unless allowed. Redirects are not
+ * followed; at most `maxBytes` of a reply are read.
+ */
+export function guardedFetch(options: { allowPrivate: boolean; timeoutMs: number; maxBytes: number }) {
+  return async (input: string | URL, init: { method?: string; headers?: ConstructorParameters<typeof Headers>[0]; body?: unknown; signal?: AbortSignal | null } = {}): Promise<Response> => {
+    const url = checkOutboundUrl(String(input), options.allowPrivate);
+    const client = url.protocol === 'https:' ? https : http;
+    const headers: Record<string, string> = { 'user-agent': 'Scanbase' };
+    new Headers(init.headers).forEach((value, key) => (headers[key] = value));
+    const body = init.body === undefined || init.body === null ? undefined : Buffer.from(init.body instanceof URLSearchParams ? init.body.toString() : typeof init.body === 'string' ? init.body : new Uint8Array(init.body as ArrayBuffer));
+    if (body) headers['content-length'] = String(body.length);
+    return new Promise<Response>((resolve, reject) => {
+      const req = client.request(url, { method: init.method ?? 'GET', headers, lookup: guardedLookup(options.allowPrivate), timeout: options.timeoutMs, signal: init.signal ?? undefined }, (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) req.destroy(new OutboundUrlError(`${url.hostname} answered more than ${options.maxBytes} bytes.`));
+          else chunks.push(chunk);
+        });
+        res.on('end', () => {
+          const replyHeaders = new Headers();
+          for (const [key, value] of Object.entries(res.headers)) {
+            if (value === undefined) continue;
+            for (const v of Array.isArray(value) ? value : [value]) replyHeaders.append(key, v);
+          }
+          const status = res.statusCode ?? 502;
+          const noBody = status === 204 || status === 304;
+          const response = new Response(noBody ? null : Buffer.concat(chunks), { status, headers: replyHeaders });
+          // openid-client checks that the URL it asked for answered.
+          Object.defineProperty(response, 'url', { value: url.href });
+          resolve(response);
+        });
+        res.on('error', reject);
+      });
+      req.on('timeout', () => req.destroy(new Error(`No answer from ${url.hostname} within ${Math.round(options.timeoutMs / 1000)} s.`)));
+      req.on('error', reject);
+      req.end(body);
+    });
+  };
+}

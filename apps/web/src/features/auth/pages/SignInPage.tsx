@@ -148,6 +148,11 @@ export function SignInPage() {
         </Link>
         <SubmitButton busy={busy}>Sign in</SubmitButton>
       </Stack>
+      <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
+        <Link component={RouterLink} href="/signinSSO">
+          Sign in with SSO or Google
+        </Link>
+      </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
         New to Scanbase?{' '}
         <Link component={RouterLink} href="/registration">

@@ -11,7 +11,7 @@ const cards: Card[] = [
   { title: 'File storage', text: 'Copy scan exports and photos to cloud storage.' },
   { title: 'Zapier', text: 'Connect scans to thousands of apps without code.' },
   { title: 'Make', text: 'Build scenarios that react to scans.' },
-  { title: 'Single sign-on', text: 'Let your team sign in with your identity provider.' },
+  { title: 'Single sign-on', text: 'Let your team sign in with your identity provider (OpenID Connect).', href: '/account/integrations/single-sign-on/', linkText: 'Set up single sign-on' },
 ];
 
 /** Cards for the other integration tabs: a link where the screen exists, “Coming” where it does not yet. */

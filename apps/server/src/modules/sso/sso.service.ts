@@ -1,0 +1,365 @@
+import * as oidc from 'openid-client';
+import type { RouteBody, RouteReply, SsoConfig, SsoFailReason, SessionUser, v2Routes } from '@scanbase/contracts';
+import type { Config } from '../../config.js';
+import type { SecretBox } from '../../platform/auth/secret-box.js';
+import type { Session } from '../../platform/auth/session.js';
+import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
+import { AppError } from '../../platform/errors.js';
+import { checkOutboundUrl, guardedFetch, OutboundUrlError } from '../../platform/http/outbound-http.js';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
+import type { AccountsRepo } from '../accounts/accounts.repo.js';
+import type { AuthService, SeenFrom } from '../accounts/auth.service.js';
+import type { AuthTokensRepo } from '../accounts/auth-tokens.repo.js';
+import type { TwoFactorService } from '../accounts/two-factor.service.js';
+import type { SsoConfigRow, SsoRepo } from './sso.repo.js';
+
+/** A sign-in started at the identity provider must come back within this long (the state row's life). */
+export const SSO_STATE_MINUTES = 10;
+/** The cookie that ties a sign-in to the browser that started it (login CSRF: docs/SSO.md). */
+export const SSO_COOKIE = 'scanbase_sso';
+const DISCOVERY_CACHE_MS = 5 * 60_000;
+const SCOPES = 'openid email profile';
+
+/** What a state row keeps server-side between start and callback. */
+type Pending = { provider: 'account' | 'google'; accountId: number | null; verifier: string; nonce: string; binding: string; redirectUri: string };
+
+type Finish = RouteReply<typeof v2Routes.finishSso>;
+type Started = { url: string; binding: string };
+
+/** A failed SSO sign-in: answered as data (`kind: failed`), so the web app can land on /sso-fail/?reason=. */
+class SsoFailure extends Error {
+  constructor(
+    readonly reason: SsoFailReason,
+    readonly detail = '',
+  ) {
+    super(reason);
+  }
+}
+
+/** The privileges an invitation with this role would carry (team-rules.ts of the web app). */
+function privilegesFor(role: string) {
+  return { user: true, webapp_login: true, billing: role === 'billing_admin' };
+}
+
+function groupsOf(claims: Record<string, unknown>, claim: string): string[] {
+  const value = claims[claim];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : [];
+}
+
+export type SsoServiceDeps = {
+  repo: SsoRepo;
+  accounts: AccountsRepo;
+  tokens: AuthTokensRepo;
+  auth: AuthService;
+  twoFactor: TwoFactorService;
+  limiter: RateLimiter;
+  box: SecretBox;
+  config: Pick<Config, 'publicUrl' | 'allowPrivateUrls' | 'google' | 'limits'>;
+};
+
+/** Single sign-on with OpenID Connect: the account's settings, and the sign-in through its identity provider or Google. */
+export class SsoService {
+  private readonly discovered = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+  private readonly fetch;
+
+  constructor(private readonly deps: SsoServiceDeps) {
+    this.fetch = guardedFetch({ allowPrivate: deps.config.allowPrivateUrls, timeoutMs: 10_000, maxBytes: 1_048_576 });
+  }
+
+  private get redirectUri(): string {
+    return `${this.deps.config.publicUrl}/signinSSO`;
+  }
+
+  private get googleRedirectUri(): string {
+    return `${this.deps.config.publicUrl}/google-auth`;
+  }
+
+  private context(accountId: number): string {
+    return `sso:${accountId}`;
+  }
+
+  // ---- settings (owner) ----
+
+  async get(session: Session): Promise<SsoConfig> {
+    const [row, domains] = await Promise.all([this.deps.repo.get(session.accountId), this.deps.repo.domains(session.accountId)]);
+    return this.view(row, domains);
+  }
+
+  private view(row: SsoConfigRow | undefined, domains: string[]): SsoConfig {
+    return {
+      enabled: row?.enabled === 1,
+      issuerUrl: row?.issuer_url ?? '',
+      clientId: row?.client_id ?? '',
+      clientSecretSet: Boolean(row?.client_secret_enc),
+      allowedDomains: domains,
+      jitEnabled: row?.jit_enabled === 1,
+      jitDefaultRole: row?.jit_default_role ?? 'admin',
+      groupClaim: row?.group_claim ?? 'groups',
+      groupRoles: row ? (JSON.parse(row.group_roles) as { group: string; role: string }[]) : [],
+      requireSso: row?.require_sso === 1,
+      redirectUri: this.redirectUri,
+      updatedAt: row?.updated_at ?? null,
+    };
+  }
+
+  /** Checks an issuer URL with the outbound guard; plain http only where internal addresses are allowed (tests, labs). */
+  private checkIssuer(text: string): URL {
+    let url: URL;
+    try {
+      url = checkOutboundUrl(text, this.deps.config.allowPrivateUrls);
+    } catch (error) {
+      throw new AppError('VALIDATION_FAILED', error instanceof Error ? error.message : 'This URL cannot be used.', [{ path: 'issuerUrl', message: error instanceof Error ? error.message : 'This URL cannot be used.' }]);
+    }
+    if (url.protocol !== 'https:' && !this.deps.config.allowPrivateUrls) throw new AppError('VALIDATION_FAILED', 'Use an https:// URL.', [{ path: 'issuerUrl', message: 'Use an https:// URL.' }]);
+    return url;
+  }
+
+  async update(session: Session, body: RouteBody<typeof v2Routes.updateSso> & { allowedDomains: string[] }): Promise<SsoConfig> {
+    const issuer = this.checkIssuer(body.issuerUrl);
+    const existing = await this.deps.repo.get(session.accountId);
+    let secret = existing?.client_secret_enc ?? '';
+    if (body.clientSecret) {
+      if (!this.deps.box.available) throw new AppError('CONFLICT', 'The server cannot store secrets: the operator must set SECRETS_KEY (see docs/SSO.md).');
+      secret = this.deps.box.seal(body.clientSecret, this.context(session.accountId));
+    }
+    if (body.enabled && !secret) throw new AppError('VALIDATION_FAILED', 'Enter the client secret.', [{ path: 'clientSecret', message: 'Enter the client secret' }]);
+    const domains = [...new Set(body.allowedDomains ?? [])];
+    await this.deps.repo.save(
+      session.accountId,
+      {
+        enabled: body.enabled ? 1 : 0,
+        issuer_url: issuer.href.replace(/\/$/, ''),
+        client_id: body.clientId,
+        client_secret_enc: secret,
+        jit_enabled: body.jitEnabled ? 1 : 0,
+        jit_default_role: body.jitDefaultRole ?? 'admin',
+        group_claim: body.groupClaim ?? 'groups',
+        group_roles: JSON.stringify(body.groupRoles ?? []),
+        require_sso: body.requireSso ? 1 : 0,
+      },
+      domains,
+    );
+    return this.get(session);
+  }
+
+  /** Discovery on an issuer URL, reported for "Test connection". */
+  async test(issuerUrl: string): Promise<RouteReply<typeof v2Routes.testSso>> {
+    const url = this.checkIssuer(issuerUrl);
+    try {
+      const config = await this.discover(url, 'scanbase-test', undefined, false);
+      const m = config.serverMetadata();
+      return {
+        ok: true,
+        issuer: m.issuer,
+        authorizationEndpoint: m.authorization_endpoint ?? '',
+        tokenEndpoint: m.token_endpoint ?? '',
+        scopes: m.scopes_supported ?? [],
+        pkce: (m.code_challenge_methods_supported ?? []).includes('S256'),
+      };
+    } catch (error) {
+      return { ok: false, message: `Discovery failed: ${this.describe(error)}` };
+    }
+  }
+
+  private describe(error: unknown): string {
+    if (error instanceof OutboundUrlError) return error.message;
+    if (error instanceof oidc.ResponseBodyError) return `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
+    if (error instanceof Error) {
+      const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+      return `${error.message}${cause}`;
+    }
+    return String(error);
+  }
+
+  private discover(issuer: URL, clientId: string, clientSecret: string | undefined, cache = true): Promise<oidc.Configuration> {
+    const key = `${issuer.href}|${clientId}|${clientSecret ? hashSecret(clientSecret) : ''}`;
+    const hit = cache ? this.discovered.get(key) : undefined;
+    if (hit && Date.now() - hit.at < DISCOVERY_CACHE_MS) return hit.config;
+    const execute = issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [];
+    const config = oidc.discovery(issuer, clientId, clientSecret, undefined, { execute, [oidc.customFetch]: this.fetch, timeout: 10 });
+    if (cache) {
+      this.discovered.set(key, { at: Date.now(), config });
+      config.catch(() => this.discovered.delete(key));
+    }
+    return config;
+  }
+
+  // ---- sign-in ----
+
+  options(): { google: boolean } {
+    return { google: this.deps.config.google !== null };
+  }
+
+  private async limit(ip: string): Promise<void> {
+    const d = await this.deps.limiter.hit(`sso:ip:${ip}`, 60, this.deps.config.limits.signinPerIpPerMinute);
+    if (!d.allowed) throw new AppError('LIMIT_MINUTE', 'Too many sign-in attempts. Please wait and try again.', undefined, d.retryAfterSeconds);
+  }
+
+  /** The accounts whose identity provider this email signs in with: by allowed domain, or as a known login of an account with SSO on. */
+  async start(email: string, accountId: number | undefined, ip: string): Promise<{ kind: 'choose_account'; accounts: { accountId: number; companyName: string }[] } | ({ kind: 'redirect' } & Started)> {
+    await this.limit(ip);
+    const domain = email.split('@')[1] ?? '';
+    const [byDomain, admins, members] = await Promise.all([this.deps.repo.accountsForDomain(domain), this.deps.accounts.findAdminsByEmail(email), this.deps.accounts.findActiveAccountUsersByEmail(email)]);
+    const known = await this.deps.repo.enabledAmong([...admins.map((a) => a.account_id), ...members.map((m) => m.account_id)]);
+    let ids = [...new Set([...byDomain, ...known])].sort((a, b) => a - b);
+    if (accountId !== undefined) ids = ids.filter((id) => id === accountId);
+    if (ids.length === 0) throw new AppError('NOT_FOUND', 'Single sign-on is not set up for this email address. Sign in with your password, or ask your account owner.');
+    const [only] = ids;
+    if (ids.length > 1 || only === undefined) {
+      const accounts = [];
+      for (const id of ids) {
+        const owner = await this.deps.accounts.getAdminOfAccount(id);
+        if (owner) accounts.push({ accountId: id, companyName: owner.company_name });
+      }
+      return { kind: 'choose_account', accounts };
+    }
+    const row = await this.deps.repo.get(only);
+    const secret = row ? this.deps.box.open(row.client_secret_enc, this.context(only)) : undefined;
+    if (!row || secret === undefined) throw new AppError('CONFLICT', 'Single sign-on for this company cannot be used right now: its client secret cannot be read. Ask your account owner to enter it again.');
+    const config = await this.reach(() => this.discover(new URL(row.issuer_url), row.client_id, secret));
+    return { kind: 'redirect', ...(await this.begin(config, { provider: 'account', accountId: only, redirectUri: this.redirectUri }, email)) };
+  }
+
+  async startGoogle(accountId: number | undefined, ip: string): Promise<{ kind: 'redirect' } & Started> {
+    await this.limit(ip);
+    const google = this.deps.config.google;
+    if (!google) throw new AppError('CONFLICT', 'Sign in with Google is not set up on this server.');
+    const config = await this.reach(() => this.discover(new URL(google.issuer), google.clientId, google.clientSecret));
+    return { kind: 'redirect', ...(await this.begin(config, { provider: 'google', accountId: accountId ?? null, redirectUri: this.googleRedirectUri })) };
+  }
+
+  private async reach<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      throw new AppError('CONFLICT', `The identity provider cannot be reached: ${this.describe(error)}`);
+    }
+  }
+
+  /** Keeps verifier, nonce and the browser binding server-side under the hashed state; answers the authorization URL. */
+  private async begin(config: oidc.Configuration, where: Pick<Pending, 'provider' | 'accountId' | 'redirectUri'>, loginHint?: string): Promise<Started> {
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const verifier = oidc.randomPKCECodeVerifier();
+    const binding = newSecret();
+    const pending: Pending = { ...where, verifier, nonce, binding: hashSecret(binding) };
+    const expires = new Date(Date.now() + SSO_STATE_MINUTES * 60_000).toISOString();
+    await this.deps.tokens.insert('sso_state', hashSecret(state), { accountId: where.accountId, adminId: null, accountUserId: null }, expires, JSON.stringify(pending));
+    const params: Record<string, string> = {
+      redirect_uri: where.redirectUri,
+      scope: SCOPES,
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    };
+    if (loginHint) params.login_hint = loginHint;
+    if (where.provider === 'google') params.prompt = 'select_account';
+    return { url: oidc.buildAuthorizationUrl(config, params).href, binding };
+  }
+
+  /** The callback: every failure is answered as a reason for /sso-fail/, never as an exception. */
+  async finish(body: RouteBody<typeof v2Routes.finishSso>, binding: string | undefined, ip: string, seen: SeenFrom): Promise<Finish> {
+    await this.limit(ip);
+    try {
+      const done = await this.complete(body, binding, seen);
+      return { kind: 'signed_in', ...done };
+    } catch (error) {
+      if (error instanceof SsoFailure) return { kind: 'failed', reason: error.reason, detail: error.detail.slice(0, 500) };
+      throw error;
+    }
+  }
+
+  private async complete(body: RouteBody<typeof v2Routes.finishSso>, binding: string | undefined, seen: SeenFrom): Promise<{ token: string; user: SessionUser }> {
+    if (!body.state) throw body.error ? new SsoFailure('idp_error', body.errorDescription || body.error) : new SsoFailure('state_expired');
+    const row = await this.deps.tokens.findLive('sso_state', hashSecret(body.state));
+    // Single use: a second callback with the same state (a reload, a replay) finds nothing.
+    if (!row || !(await this.deps.tokens.consume(row.id))) throw new SsoFailure('state_expired');
+    const pending = JSON.parse(row.payload ?? '{}') as Pending;
+    if (!binding || hashSecret(binding) !== pending.binding) throw new SsoFailure('state_mismatch');
+    if (body.error) throw new SsoFailure('idp_error', body.errorDescription || body.error);
+    if (!body.code) throw new SsoFailure('exchange_failed', 'The identity provider sent no authorization code.');
+
+    const { config, account } = await this.providerConfig(pending);
+    const current = new URL(pending.redirectUri);
+    current.searchParams.set('code', body.code);
+    current.searchParams.set('state', body.state);
+    if (body.iss) current.searchParams.set('iss', body.iss);
+    let claims: Record<string, unknown>;
+    try {
+      const tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: pending.verifier, expectedState: body.state, expectedNonce: pending.nonce, idTokenExpected: true });
+      claims = (tokens.claims() ?? {});
+    } catch (error) {
+      throw new SsoFailure(error instanceof OutboundUrlError ? 'unreachable' : 'exchange_failed', this.describe(error));
+    }
+    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+    if (!email) throw new SsoFailure('no_email');
+    // Google must vouch for the address; a company IdP that does not send the claim is trusted for its own users.
+    if (pending.provider === 'google' ? claims.email_verified !== true : claims.email_verified === false) throw new SsoFailure('email_not_verified', email);
+    if (pending.provider === 'google') return this.googleLogin(email, pending.accountId, seen);
+    if (!account || pending.accountId === null) throw new SsoFailure('not_configured');
+    return this.accountLogin(pending.accountId, account, email, claims, seen);
+  }
+
+  private async providerConfig(pending: Pending): Promise<{ config: oidc.Configuration; account?: SsoConfigRow }> {
+    try {
+      if (pending.provider === 'google') {
+        const google = this.deps.config.google;
+        if (!google) throw new SsoFailure('not_configured', 'Sign in with Google is not set up on this server.');
+        return { config: await this.discover(new URL(google.issuer), google.clientId, google.clientSecret) };
+      }
+      const accountId = pending.accountId ?? 0;
+      const row = await this.deps.repo.get(accountId);
+      if (!row || row.enabled !== 1) throw new SsoFailure('not_configured');
+      const secret = this.deps.box.open(row.client_secret_enc, this.context(accountId));
+      if (secret === undefined) throw new SsoFailure('not_configured', 'The stored client secret cannot be read; the account owner must enter it again.');
+      return { config: await this.discover(new URL(row.issuer_url), row.client_id, secret), account: row };
+    } catch (error) {
+      if (error instanceof SsoFailure) throw error;
+      throw new SsoFailure('unreachable', this.describe(error));
+    }
+  }
+
+  /** A company IdP vouched for the address: the owner or a team member of that account, or a new member (JIT). */
+  private async accountLogin(accountId: number, config: SsoConfigRow, email: string, claims: Record<string, unknown>, seen: SeenFrom): Promise<{ token: string; user: SessionUser }> {
+    const domains = await this.deps.repo.domains(accountId);
+    const domain = email.split('@')[1] ?? '';
+    if (domains.length > 0 && !domains.includes(domain)) throw new SsoFailure('domain_not_allowed', domain);
+    const owner = await this.deps.accounts.getAdminOfAccount(accountId);
+    if (!owner) throw new SsoFailure('not_configured');
+    if (owner.email === email) return this.deps.auth.sessionFor(accountId, null, seen);
+    let member = await this.deps.accounts.findAccountUserByEmail(accountId, email);
+    if (!member) {
+      if (config.jit_enabled !== 1) throw new SsoFailure('no_account', email);
+      const groups = groupsOf(claims, config.group_claim);
+      const mapping = JSON.parse(config.group_roles) as { group: string; role: string }[];
+      const role = mapping.find((m) => groups.includes(m.group))?.role ?? config.jit_default_role;
+      const name = typeof claims.name === 'string' ? claims.name.slice(0, 120) : '';
+      member = await this.deps.accounts.insertAccountUser(accountId, { email, name, role, privileges: JSON.stringify(privilegesFor(role)) });
+      await this.deps.accounts.updateAccountUser(accountId, member.id, { status: 'active' });
+    } else if (member.status === 'invited') {
+      // The identity provider proved the invited address: the invitation is accepted.
+      await this.deps.accounts.updateAccountUser(accountId, member.id, { status: 'active', ...(member.name ? {} : { name: typeof claims.name === 'string' ? claims.name.slice(0, 120) : '' }) });
+    }
+    return this.deps.auth.sessionFor(accountId, member.id, seen);
+  }
+
+  /** Google vouched for the address: the one login with it (owner or active member) that may use Google. */
+  private async googleLogin(email: string, accountId: number | null, seen: SeenFrom): Promise<{ token: string; user: SessionUser }> {
+    const [admins, members] = await Promise.all([this.deps.accounts.findAdminsByEmail(email), this.deps.accounts.findActiveAccountUsersByEmail(email)]);
+    const logins: { accountId: number; accountUserId: number | null }[] = [
+      ...admins.filter((a) => a.email_verified_at !== null).map((a) => ({ accountId: a.account_id, accountUserId: null })),
+    ];
+    for (const m of members) {
+      // A company that requires its own identity provider does not take Google for its members.
+      if (!(await this.deps.repo.requiresSso(m.account_id))) logins.push({ accountId: m.account_id, accountUserId: m.id });
+    }
+    const candidates = accountId === null ? logins : logins.filter((l) => l.accountId === accountId);
+    if (candidates.length === 0) throw new SsoFailure('no_account', email);
+    const [only] = candidates;
+    if (candidates.length > 1 || !only) throw new SsoFailure('several_accounts', email);
+    if (await this.deps.twoFactor.isOn(only)) throw new SsoFailure('two_factor_on');
+    return this.deps.auth.sessionFor(only.accountId, only.accountUserId, seen);
+  }
+}

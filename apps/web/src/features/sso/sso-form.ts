@@ -1,0 +1,54 @@
+import type { SsoConfig } from '@scanbase/contracts/sso';
+
+/** The settings form's state: lists as the person types them. */
+export type SsoForm = {
+  enabled: boolean;
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  domains: string;
+  jitEnabled: boolean;
+  jitDefaultRole: 'admin' | 'billing_admin';
+  groupClaim: string;
+  groupRoles: { group: string; role: 'admin' | 'billing_admin' }[];
+  requireSso: boolean;
+};
+
+const asRole = (role: string): 'admin' | 'billing_admin' => (role === 'billing_admin' ? 'billing_admin' : 'admin');
+
+/** The form filled from the saved settings (the secret field starts empty: leaving it so keeps the stored one). */
+export function formFrom(config: SsoConfig): SsoForm {
+  return {
+    enabled: config.enabled || !config.updatedAt,
+    issuerUrl: config.issuerUrl,
+    clientId: config.clientId,
+    clientSecret: '',
+    domains: config.allowedDomains.join(', '),
+    jitEnabled: config.jitEnabled,
+    jitDefaultRole: asRole(config.jitDefaultRole),
+    groupClaim: config.groupClaim,
+    groupRoles: config.groupRoles.map((m) => ({ group: m.group, role: asRole(m.role) })),
+    requireSso: config.requireSso,
+  };
+}
+
+/** Domains as typed ("example.com, Example.org example.net") to the list the server takes. */
+export function parseDomains(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean))];
+}
+
+/** The `sso/update` body: empty group rows dropped, the secret only when typed. */
+export function bodyFrom(form: SsoForm) {
+  return {
+    enabled: form.enabled,
+    issuerUrl: form.issuerUrl.trim(),
+    clientId: form.clientId.trim(),
+    ...(form.clientSecret.trim() ? { clientSecret: form.clientSecret.trim() } : {}),
+    allowedDomains: parseDomains(form.domains),
+    jitEnabled: form.jitEnabled,
+    jitDefaultRole: form.jitDefaultRole,
+    groupClaim: form.groupClaim.trim() || 'groups',
+    groupRoles: form.groupRoles.filter((m) => m.group.trim()).map((m) => ({ group: m.group.trim(), role: m.role })),
+    requireSso: form.requireSso,
+  };
+}

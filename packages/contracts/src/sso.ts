@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { email, id, timestamp } from './common.js';
+import { accountChoice, sessionUser } from './auth.js';
+import { defineV2Route } from './route.js';
+
+/*
+ * Single sign-on with OpenID Connect (issue 16; docs/SSO.md): one identity provider per account, configured by
+ * the owner on /account/integrations/single-sign-on/, and "Sign in with Google" set up by the operator.
+ */
+
+/**
+ * Why an SSO sign-in failed, as `/sso-fail/?reason=` carries it. Stable: the fail page and the docs key their
+ * text on these; add new ones, never rename.
+ */
+export const ssoFailReasons = [
+  'idp_error',
+  'state_expired',
+  'state_mismatch',
+  'not_configured',
+  'exchange_failed',
+  'no_email',
+  'email_not_verified',
+  'domain_not_allowed',
+  'no_account',
+  'several_accounts',
+  'two_factor_on',
+  'unreachable',
+] as const;
+export const ssoFailReason = z.enum(ssoFailReasons);
+export type SsoFailReason = z.infer<typeof ssoFailReason>;
+
+/** What a person reads on /sso-fail/ for each reason (the detail, when there is one, is shown below). */
+export const ssoFailTexts: Record<SsoFailReason, { title: string; action: string }> = {
+  idp_error: { title: 'The identity provider refused the sign-in.', action: 'Check the details above; if it is not clear, ask the person who manages your company’s sign-in.' },
+  state_expired: { title: 'This sign-in took too long or was already used.', action: 'Start again from the sign-in page: you have 10 minutes to finish at the identity provider.' },
+  state_mismatch: { title: 'This sign-in was started in another browser.', action: 'Start again from the sign-in page, in the browser you want to use.' },
+  not_configured: { title: 'Single sign-on is not set up (or was switched off) for this company.', action: 'Sign in with your password, or ask your account owner to set up single sign-on.' },
+  exchange_failed: { title: 'Scanbase could not confirm the sign-in with the identity provider.', action: 'Try again. If it keeps failing, your account owner should check the client ID and secret with “Test connection”.' },
+  no_email: { title: 'The identity provider did not tell us your email address.', action: 'Ask the person who manages your company’s sign-in to release the “email” claim to Scanbase.' },
+  email_not_verified: { title: 'Your email address is not verified at the identity provider.', action: 'Verify the address there, then try again.' },
+  domain_not_allowed: { title: 'Your email domain is not allowed to sign in to this company.', action: 'Sign in with your company address, or ask your account owner to add your domain.' },
+  no_account: { title: 'There is no Scanbase login for your email address in this company.', action: 'Ask an administrator to invite you to the team (or to turn on automatic accounts).' },
+  several_accounts: { title: 'Your email address belongs to several Scanbase companies.', action: 'Use “Sign in to a specific company”, then choose Google there.' },
+  two_factor_on: { title: 'Your login uses two-factor sign-in, which Google sign-in does not replace.', action: 'Sign in with your password and your authenticator code.' },
+  unreachable: { title: 'Scanbase could not reach the identity provider.', action: 'Try again in a moment. If it keeps failing, your account owner should run “Test connection”.' },
+};
+
+/** Roles single sign-on may give: the roles an invitation gives (never owner). */
+export const ssoRoles = ['admin', 'billing_admin'] as const;
+const ssoRole = z.enum(ssoRoles, { message: 'Choose Administrator or Billing administrator' });
+
+const issuerUrl = z
+  .string()
+  .trim()
+  .min(1, 'Enter the issuer URL of your identity provider')
+  .max(2000, 'A URL has at most 2,000 characters')
+  .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), 'Use an https:// URL');
+
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Enter a domain such as example.com');
+
+/** The account's OIDC settings as shown: never the client secret (only whether one is stored). */
+export const ssoConfig = z.object({
+  enabled: z.boolean(),
+  issuerUrl: z.string(),
+  clientId: z.string(),
+  clientSecretSet: z.boolean(),
+  /** Only these email domains may sign in (empty: any address the identity provider vouches for). */
+  allowedDomains: z.array(z.string()),
+  /** Create a team member on first sign-in ("just-in-time") with a mapped or the default role. */
+  jitEnabled: z.boolean(),
+  jitDefaultRole: z.string(),
+  /** The ID-token claim with the person's groups (`groups`), and which group gives which role (first match wins). */
+  groupClaim: z.string(),
+  groupRoles: z.array(z.object({ group: z.string(), role: z.string() })),
+  /** Team members must sign in through the identity provider; the owner's password always works (break-glass). */
+  requireSso: z.boolean(),
+  /** The redirect URI to register at the identity provider. */
+  redirectUri: z.string(),
+  updatedAt: timestamp.nullable(),
+});
+export type SsoConfig = z.infer<typeof ssoConfig>;
+
+export const getSso = defineV2Route({
+  path: 'sso/get',
+  access: 'owner',
+  summary: 'The account’s single sign-on (OpenID Connect) settings, without the client secret.',
+  body: z.object({}),
+  reply: ssoConfig,
+});
+
+export const updateSso = defineV2Route({
+  path: 'sso/update',
+  access: 'owner',
+  summary: 'Saves the single sign-on settings. The client secret is encrypted at rest; leave it out to keep the stored one.',
+  body: z.object({
+    enabled: z.boolean(),
+    issuerUrl,
+    clientId: z.string().trim().min(1, 'Enter the client ID').max(500),
+    clientSecret: z.string().trim().max(2000).optional(),
+    allowedDomains: z.array(domain).max(50).default([]),
+    jitEnabled: z.boolean().default(false),
+    jitDefaultRole: ssoRole.default('admin'),
+    groupClaim: z.string().trim().max(100).default('groups'),
+    groupRoles: z.array(z.object({ group: z.string().trim().min(1, 'Enter the group name').max(200), role: ssoRole })).max(50).default([]),
+    requireSso: z.boolean().default(false),
+  }),
+  reply: ssoConfig,
+});
+
+export const testSso = defineV2Route({
+  path: 'sso/test',
+  access: 'owner',
+  summary: 'Runs OpenID Connect discovery on an issuer URL and reports what the identity provider offers.',
+  body: z.object({ issuerUrl }),
+  reply: z.discriminatedUnion('ok', [
+    z.object({
+      ok: z.literal(true),
+      issuer: z.string(),
+      authorizationEndpoint: z.string(),
+      tokenEndpoint: z.string(),
+      scopes: z.array(z.string()),
+      pkce: z.boolean(),
+    }),
+    z.object({ ok: z.literal(false), message: z.string() }),
+  ]),
+});
+
+export const ssoOptions = defineV2Route({
+  path: 'auth/sso/options',
+  access: 'public',
+  summary: 'Which single sign-on buttons the sign-in page shows (Google only when the operator configured it).',
+  body: z.object({}),
+  reply: z.object({ google: z.boolean() }),
+});
+
+export const startSso = defineV2Route({
+  path: 'auth/sso/start',
+  access: 'public',
+  summary: 'Starts a sign-in at the identity provider of the company the email belongs to; answers the URL to open (or the companies to choose from).',
+  body: z.object({ email, accountId: id.optional() }),
+  reply: z.discriminatedUnion('kind', [z.object({ kind: z.literal('redirect'), url: z.string() }), z.object({ kind: z.literal('choose_account'), accounts: z.array(accountChoice.pick({ accountId: true, companyName: true })) })]),
+});
+
+export const startGoogle = defineV2Route({
+  path: 'auth/google/start',
+  access: 'public',
+  summary: 'Starts “Sign in with Google”; answers the URL to open. `accountId` picks the company when the address has several.',
+  body: z.object({ accountId: id.optional() }),
+  reply: z.object({ kind: z.literal('redirect'), url: z.string() }),
+});
+
+export const finishSso = defineV2Route({
+  path: 'auth/sso/callback',
+  access: 'public',
+  summary: 'Finishes an SSO or Google sign-in with what the identity provider sent back to /signinSSO or /google-auth; answers a session or why it failed.',
+  body: z.object({
+    code: z.string().max(4000).optional(),
+    state: z.string().max(500).optional(),
+    iss: z.string().max(2000).optional(),
+    error: z.string().max(500).optional(),
+    errorDescription: z.string().max(2000).optional(),
+  }),
+  reply: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('signed_in'), token: z.string(), user: sessionUser }),
+    z.object({ kind: z.literal('failed'), reason: ssoFailReason, detail: z.string() }),
+  ]),
+});
