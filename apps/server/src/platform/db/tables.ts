@@ -13,6 +13,8 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'auth_tokens', key: 'id' },
   { name: 'two_factor', key: 'id' },
   { name: 'two_factor_recovery_codes', key: 'id' },
+  { name: 'sso_configs', key: 'id' },
+  { name: 'sso_domains', key: null },
   { name: 'api_keys', key: 'id' },
   { name: 'api_log', key: 'id' },
   { name: 'barcode_templates', key: 'id' },
