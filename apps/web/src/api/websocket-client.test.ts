@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LazyLiveUpdates } from './lazy-live-updates';
 import { LiveUpdates, websocketUrl } from './websocket-client';
 
 /** The smallest socket the client needs: it records itself and lets the test open, message and close it. */
@@ -62,5 +63,26 @@ describe('websocket client', () => {
     const live = new LiveUpdates({ url: 'ws://h/ws', token: () => null, createSocket: (url) => new FakeSocket(url) as unknown as WebSocket });
     live.start();
     expect(FakeSocket.made).toHaveLength(0);
+  });
+
+  it('loads the client on the first start, keeps earlier listeners, and opens nothing when stopped before it loaded', async () => {
+    const options = { url: 'ws://h/ws', token: () => 'tok', createSocket: (url: string) => new FakeSocket(url) as unknown as WebSocket };
+    const live = new LazyLiveUpdates(options);
+    const seen: string[] = [];
+    live.onMessage((message) => seen.push(message.topic));
+    expect(FakeSocket.made).toHaveLength(0);
+    live.start();
+    await vi.waitFor(() => expect(FakeSocket.made).toHaveLength(1));
+    FakeSocket.made[0]?.onmessage?.({ data: JSON.stringify({ topic: 'apilog' }) } as MessageEvent);
+    expect(seen).toEqual(['apilog']);
+    live.stop();
+    expect(FakeSocket.made[0]?.closed).toBe(true);
+
+    const stoppedEarly = new LazyLiveUpdates(options);
+    stoppedEarly.start();
+    stoppedEarly.stop();
+    await import('./websocket-client');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(FakeSocket.made).toHaveLength(1);
   });
 });

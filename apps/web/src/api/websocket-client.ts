@@ -1,12 +1,7 @@
 /** A live-update message: something changed; the client refetches over HTTP so authorization stays on the server. */
 export type LiveMessage = { topic: string; id?: number | string };
 
-/** The websocket address: the page hostname without a leading `api.`, plus the page port (spec section 7). */
-export function websocketUrl(location: Pick<Location, 'protocol' | 'hostname' | 'port'>): string {
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const host = location.hostname.replace(/^api\./, '');
-  return `${scheme}//${host}${location.port ? `:${location.port}` : ''}/ws`;
-}
+export { websocketUrl } from './websocket-url';
 
 export type LiveUpdatesOptions = {
   url: string;

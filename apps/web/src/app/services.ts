@@ -2,8 +2,8 @@ import { LegacyClient } from '../api/legacy-client';
 import type { CurrentPlace, NavigationPort } from '../api/navigation-port';
 import { OnlineStatus } from '../api/online-status';
 import { V2Client } from '../api/v2-client';
-import { LiveUpdates, websocketUrl } from '../api/websocket-client';
-import { retrieveUser } from '../session/load-user';
+import { LazyLiveUpdates, type LiveChannel } from '../api/lazy-live-updates';
+import { websocketUrl } from '../api/websocket-url';
 import { SessionStore } from '../session/session-store';
 import type { KeyValueStore } from '../session/storage';
 
@@ -13,7 +13,7 @@ export type AppServices = {
   legacy: LegacyClient;
   v2: V2Client;
   online: OnlineStatus;
-  live: LiveUpdates;
+  live: LiveChannel;
   navigation: DeferredNavigation;
 };
 
@@ -50,7 +50,7 @@ export function createServices(options: ServiceOptions): AppServices {
   const online = new OnlineStatus(typeof navigator === 'undefined' ? true : navigator.onLine);
   const legacy = new LegacyClient({ baseUrl: `${options.origin}/api/`, session, navigation, online, fetch: options.fetch });
   const v2 = new V2Client({ baseUrl: options.v2Base ?? `${options.origin}/api-v2/`, session, navigation, fetch: options.fetch });
-  const live = new LiveUpdates({
+  const live = new LazyLiveUpdates({
     url: websocketUrl(options.location),
     token: () => session.token,
   });
@@ -59,8 +59,12 @@ export function createServices(options: ServiceOptions): AppServices {
       const reply = await legacy.call('security', 'logout', { website_token: token });
       if (reply.error || reply.networkError) throw new Error(reply.error?.text ?? 'Logout did not reach the server');
     },
-    loadUser: (_token, accountUserId) => retrieveUser(legacy, accountUserId),
+    // Loaded on first use: the signed-out first page never loads a user.
+    loadUser: async (_token, accountUserId) => (await import('../session/load-user')).retrieveUser(legacy, accountUserId),
   });
   session.on('post-signout', () => live.stop());
+  // Signed in already: fetch the legacy client's code and the user loader now, alongside the page's chunk,
+  // rather than when the first call waits for them.
+  if (session.token !== null) void Promise.all([import('../api/legacy-call'), import('../session/load-user')]).catch(() => undefined);
   return { session, legacy, v2, online, live, navigation };
 }
