@@ -33,6 +33,7 @@ import { abMatchingV2 } from './modules/specialized/ab-matching/ab-matching.v2.j
 import { scansLegacy } from './modules/scans/scans.legacy.js';
 import { v2Plugin } from './platform/http/v2/v2-plugin.js';
 import { brandingLogoRoute, brandingV2 } from './modules/branding/branding.v2.js';
+import { shortLinkRedirectRoute, shortLinksV2 } from './modules/short-links/short-links.v2.js';
 import type { V2Binding } from './platform/http/v2/v2-types.js';
 
 const VERSION = '0.1.0';
@@ -65,7 +66,7 @@ function legacySections(c: Container): Record<string, LegacySection> {
 
 /** Every V2 route binding. Later modules add theirs here. */
 function v2Bindings(c: Container): V2Binding[] {
-  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile, c.twoFactor), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks), ...scanTicketsV2(c.scanTickets), ...scanToExcelV2(c.scanToExcel), ...attendanceV2(c.attendance), ...checkInOutV2(c.checkInOut), ...brandingV2(c.branding), ...abMatchingV2(c.abMatching), ...ssoV2(c.sso, c.config.publicUrl.startsWith('https:'))];
+  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile, c.twoFactor), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks), ...scanTicketsV2(c.scanTickets), ...scanToExcelV2(c.scanToExcel), ...attendanceV2(c.attendance), ...checkInOutV2(c.checkInOut), ...brandingV2(c.branding), ...abMatchingV2(c.abMatching), ...ssoV2(c.sso, c.config.publicUrl.startsWith('https:')), ...shortLinksV2(c.shortLinks)];
 }
 
 /** Builds the Fastify instance (tests drive it with app.inject). */
@@ -126,6 +127,7 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
 
   app.get('/healthz', async () => ({ ok: true, version: VERSION }));
   scanToExcelLinkRoute(app, c.scanToExcel, c.limiter);
+  shortLinkRedirectRoute(app, c.shortLinks, c.limiter);
 
   const indexFile = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);

@@ -20,6 +20,8 @@ import { BarcodesRepo } from './modules/barcodes/barcodes.repo.js';
 import { BarcodesService } from './modules/barcodes/barcodes.service.js';
 import { BrandingRepo } from './modules/branding/branding.repo.js';
 import { BrandingService } from './modules/branding/branding.service.js';
+import { ShortLinksRepo } from './modules/short-links/short-links.repo.js';
+import { ShortLinksService } from './modules/short-links/short-links.service.js';
 import { RenderPool } from './modules/barcodes/render-pool.js';
 import { createBlobStorage } from './platform/storage/create-blob-storage.js';
 import { createScanConfig } from './modules/services/scan-config.js';
@@ -68,6 +70,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   // Emitters are built before the webhooks service (it needs the job queue): they hold a port connected below.
   const events = new LateWebhookEvents();
   const branding = new BrandingService({ repo: new BrandingRepo(k), storage });
+  const shortLinks = new ShortLinksService({ repo: new ShortLinksRepo(k, db.dialect), publicUrl: config.publicUrl });
   const scanConfig = createScanConfig(db, mail, config.publicUrl, limiter, events, branding);
   const bus = createEventBus(config, db);
   const apiAccess = new ApiAccessService(new ApiAccessRepo(k), limiter, config.limits, bus);
@@ -99,5 +102,5 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const checkInOut = new CheckInOutService({ db, capture: scans.capture });
   const abMatching = new AbMatchingService({ db, bus });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, shortLinks };
 }

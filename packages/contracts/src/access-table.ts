@@ -234,6 +234,12 @@ export const v2Access: Record<string, AccessRule> = {
   'team/reset-two-factor': admin(),
   'team/update': admin(),
   // webhooks.ts
+  // short-links.ts (account/links/)
+  'links/create': admin(),
+  'links/get': admin(),
+  'links/list': admin(),
+  'links/revoke': admin(),
+  'links/update': admin(),
   'webhooks/create': admin(),
   'webhooks/delete': admin(),
   'webhooks/deliveries': admin(),

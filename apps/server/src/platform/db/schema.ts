@@ -508,6 +508,33 @@ export type SsoConfigsTable = {
 
 export type SsoDomainsTable = { account_id: number; domain: string };
 
+/** A short address `/l/<code>` of the account (migration 0028). */
+export type ShortLinksTable = {
+  id: Generated<number>;
+  account_id: number;
+  code: string;
+  /** A path on our own origin, with its query. */
+  target: string;
+  label: Generated<string>;
+  kind: 'page' | 'download' | 'portal' | 'share';
+  created_by: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  visits: Generated<number>;
+  last_visit_at: Timestamp | null;
+};
+
+/** One visit of a short link (migration 0028). */
+export type ShortLinkVisitsTable = {
+  id: Generated<number>;
+  account_id: number;
+  link_id: number;
+  visited_at: Timestamp;
+  user_agent: Generated<string>;
+  referrer_host: Generated<string>;
+};
+
 export type Database = {
   sso_configs: SsoConfigsTable;
   sso_domains: SsoDomainsTable;
@@ -554,4 +581,6 @@ export type Database = {
   attendance_marks: AttendanceMarksTable;
   attendance_closed: AttendanceClosedTable;
   checkinout_states: CheckInOutStatesTable;
+  short_links: ShortLinksTable;
+  short_link_visits: ShortLinkVisitsTable;
 };
