@@ -288,8 +288,8 @@ export const routeTable: readonly RouteDef[] = [
   // Other account pages.
   member('account.userprofile', '/account/userprofile/', 'Your profile', { privilege: 'user', search: texts('confirmEmail'), page: shellPage('UserProfilePage') }),
   admin('account.settings', '/account/settings/', 'Settings', { privilege: 'webapp_login', page: shellPage('SettingsPage') }),
-  admin('account.links', '/account/links/', 'Links', { planned: 'account' }),
-  admin('account.links.edit', '/account/links/{shorturlId}/', 'Link', { planned: 'account' }),
+  admin('account.links', '/account/links/', 'Links', { search: texts('q', 'status').extend({ page: whole }), page: shellPage('ShortLinksPage') }),
+  admin('account.links.edit', '/account/links/{shorturlId}/', 'Link', { page: shellPage('ShortLinkPage') }),
   admin('account.billing', '/account/billing/', 'Billing', { privilege: 'billing', planned: 'billing' }),
   ...['overview', 'business', 'invoices', 'creditcards'].map((tab) =>
     admin(`account.billing.${tab}`, `/account/billing/${tab}/`, `Billing: ${title(tab)}`, { privilege: 'billing', planned: 'billing' }),

@@ -19,7 +19,8 @@ export function newShortCode(): string {
  */
 export function shortLinkTargetPath(input: string, origin: string): string | null {
   const text = input.trim();
-  if (text === '' || /[\u0000-\u001f\s\\]/.test(text)) return null;
+  // Spaces, backslashes and control characters: browsers read such addresses in surprising ways.
+  if (text === '' || [...text].some((ch) => ch.charCodeAt(0) < 0x20) || /[\s\\]/.test(text)) return null;
   let url: URL;
   try {
     url = new URL(text, `${origin}/`);

@@ -1,5 +1,6 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import ApiOutlined from '@mui/icons-material/ApiOutlined';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
@@ -49,6 +50,7 @@ const icons: Record<NavIcon, ReactElement> = {
   barcodes: <QrCode2Outlined />,
   api: <ApiOutlined />,
   integrations: <ExtensionOutlined />,
+  links: <LinkOutlined />,
   billing: <AccountBalanceWalletOutlined />,
   customize: <PaletteOutlined />,
   settings: <SettingsOutlined />,

@@ -1,6 +1,6 @@
 /** One entry of the navigation drawer: a label, the route it opens, and the path prefix that marks it active. */
 export type NavItem = { label: string; route: string; activePrefix: string; icon: NavIcon; tourId?: string };
-export type NavIcon = 'services' | 'specialized' | 'scans' | 'databases' | 'questions' | 'users' | 'tasks' | 'barcodes' | 'devices' | 'billing' | 'api' | 'integrations' | 'customize' | 'settings' | 'team' | 'start' | 'dashboard';
+export type NavIcon = 'services' | 'specialized' | 'scans' | 'databases' | 'questions' | 'users' | 'tasks' | 'barcodes' | 'devices' | 'billing' | 'api' | 'integrations' | 'links' | 'customize' | 'settings' | 'team' | 'start' | 'dashboard';
 
 /** The admin areas, grouped as the drawer shows them. */
 export const navGroups: readonly { heading: string; items: readonly NavItem[] }[] = [
@@ -33,6 +33,7 @@ export const navGroups: readonly { heading: string; items: readonly NavItem[] }[
       { label: 'Tasks', route: 'account.tasks.scheduled', activePrefix: '/account/tasks', icon: 'tasks', tourId: 'nav-tasks' },
       { label: 'API', route: 'account.api', activePrefix: '/account/api', icon: 'api' },
       { label: 'Integrations', route: 'account.integrations', activePrefix: '/account/integrations', icon: 'integrations' },
+      { label: 'Links', route: 'account.links', activePrefix: '/account/links', icon: 'links' },
     ],
   },
   {
