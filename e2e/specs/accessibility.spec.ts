@@ -136,6 +136,8 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
   await v2(request, app, 'app/scan', { serviceId: sheet.id, value: 'SKU-1', clientScanId: randomUUID() });
 
   const attendance = await v2<{ id: number }>(request, admin, 'specialized/create', { type: 'attendance', name: 'Morning class', settings: { leaderUserIds: [appUser.id] }, userIds: [appUser.id] });
+  // The user and task portals (UP., TP.): the app user may use both, with the service and the label task shared.
+  await v2(request, admin, 'portals/access/set', { appUserId: appUser.id, userPortal: true, taskPortal: true, serviceIds: [service.id], taskIds: [labels.task.id] });
 
   return {
     email,
@@ -239,9 +241,9 @@ for (let group = 0; group < GROUPS; group += 1) {
   test(`axe at 1280 and 390 px: no serious or critical violation on any built page, group ${group + 1} of ${GROUPS}`, async ({ page }, testInfo) => {
     test.setTimeout(420_000);
     watchCsp(page, testInfo);
-    // The portal pages (CIO, AP) open with the app user signed in to the portal, as its own sign-in leaves it.
+    // The portal pages (CIO, AP, UP, TP) open with the app user signed in to the portal, as its own sign-in leaves it.
     await page.addInitScript((portal) => {
-      for (const flow of ['checkinout', 'attendance']) {
+      for (const flow of ['checkinout', 'attendance', 'userportal', 'taskportal']) {
         window.localStorage.setItem(`portal.${flow}.token`, portal.token);
         window.localStorage.setItem(`portal.${flow}.user`, JSON.stringify(portal.user));
       }
@@ -257,8 +259,8 @@ for (let group = 0; group < GROUPS; group += 1) {
           await expect(page).not.toHaveURL(/\/signin/);
           signedIn = true;
         }
-        // A portal page (AP., CIO.) needs the portal's own app-user sign-in, kept in local storage like the sign-in page does.
-        const flow = target.name.startsWith('AP.') ? 'attendance' : target.name.startsWith('CIO.') ? 'checkinout' : null;
+        // A portal page (AP., CIO., UP., TP.) needs the portal's own app-user sign-in, kept in local storage like the sign-in page does.
+        const flow = ({ AP: 'attendance', CIO: 'checkinout', UP: 'userportal', TP: 'taskportal' } as Record<string, string>)[target.name.split('.')[0] ?? ''] ?? null;
         if (flow && !target.name.endsWith('signin') && page.url().startsWith(e2eEnv().baseUrl)) {
           await page.evaluate(({ flow, token, user }) => {
             window.localStorage.setItem(`portal.${flow}.token`, token);

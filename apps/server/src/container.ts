@@ -46,6 +46,8 @@ import { ScanToExcelService } from './modules/specialized/scan-to-excel/scan-to-
 import { AttendanceService } from './modules/specialized/attendance/attendance.service.js';
 import { CheckInOutService } from './modules/specialized/check-in-out/check-in-out.service.js';
 import { AbMatchingService } from './modules/specialized/ab-matching/ab-matching.service.js';
+import { PortalsRepo } from './modules/portals/portals.repo.js';
+import { PortalsService } from './modules/portals/portals.service.js';
 
 /** Every repository and service of one process, wired once (the HTTP app and the CLI share it). */
 export type Container = ReturnType<typeof createContainer>;
@@ -101,6 +103,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const attendance = new AttendanceService({ db, bus });
   const checkInOut = new CheckInOutService({ db, capture: scans.capture });
   const abMatching = new AbMatchingService({ db, bus });
+  const portals = new PortalsService({ repo: new PortalsRepo(k, db.dialect), scans: scans.repo, counts: scans.counts, search: scans.search, accountZone: scans.accountZone, jobFile: (accountId, jobId) => jobs.tasks.jobFile(accountId, jobId) });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, shortLinks };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, portals, shortLinks };
 }

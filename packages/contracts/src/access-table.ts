@@ -149,6 +149,14 @@ export const v2Access: Record<string, AccessRule> = {
   'app/checkinout/roster': APP,
   'app/checkinout/history': APP,
   'app/checkinout/move': APP,
+  // portals.ts (user portal and task portal; the service checks the app user's portal access and shares)
+  'app/portal/db': APP,
+  'app/portal/me': APP,
+  'app/portal/scans': APP,
+  'app/portal/task-file': APP,
+  'app/portal/tasks': APP,
+  'portals/access/get': admin(),
+  'portals/access/set': admin(),
   // ab-matching.ts
   'abmatching/stats': admin(),
   'app/abmatching/reason': APP,

@@ -31,6 +31,7 @@ export * from './check-in-out.js';
 export * from './branding.js';
 export * from './short-links.js';
 export * from './ab-matching.js';
+export * from './portals.js';
 export { v2Routes } from './routes.js';
 export * from './access.js';
 export * from './access-table.js';

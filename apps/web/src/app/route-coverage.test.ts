@@ -34,8 +34,8 @@ const personas: Persona[] = [
 /** The spec's rules (section 6), written out independently of the guard code. */
 function expectedOutcome(def: RouteDef, persona: Persona): 'allow' | 'signin' | 'unauthorized' {
   if (!def.meta.authenticate) return 'allow';
-  // Portal pages (CIO, AP) want the portal's own app-user sign-in; an admin session does not open them.
-  if (def.name.startsWith('CIO.') || def.name.startsWith('AP.')) return 'signin';
+  // Portal pages (CIO, AP, UP, TP) want the portal's own app-user sign-in; an admin session does not open them.
+  if (/^(CIO|AP|UP|TP)\./.test(def.name)) return 'signin';
   const user = persona.user;
   if (!user) return 'signin';
   const isOwner = user.role === 'owner';

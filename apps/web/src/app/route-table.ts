@@ -168,22 +168,22 @@ export const routeTable: readonly RouteDef[] = [
   member('AP.sessions', '/attendance/', 'Attendance', { search: texts('instance_id', 'session_id', 'date'), layout: 'public', page: publicPage('AttendancePortalPage') }),
 
   // Task portal.
-  open('TP.login', '/task-portal/login', 'Task portal sign-in', { search: pagedQuery.extend({ errCode: text }), planned: 'portal' }),
-  member('TP.tasks', '/task-portal/tasks/', 'Tasks', { search: pagedQuery, layout: 'public', planned: 'portal' }),
+  open('TP.login', '/task-portal/login', 'Task portal sign-in', { search: pagedQuery.extend({ errCode: text }), page: publicPage('TaskPortalSignInPage') }),
+  member('TP.tasks', '/task-portal/tasks/', 'Tasks', { search: pagedQuery, layout: 'public', page: publicPage('TaskPortalTasksPage') }),
 
   // User portal (shared preview).
-  open('UP.login', '/share/preview/login', 'Sign in to view scans', { search: pagedQuery.extend({ errCode: text }), planned: 'portal' }),
-  open('UP.account.logincompany', '/share/preview/account/login-company/', 'Choose a company', { search: pagedQuery, planned: 'portal' }),
-  open('UP.account.login', '/share/preview/account/login/', 'Sign in to view scans', { planned: 'portal' }),
+  open('UP.login', '/share/preview/login', 'Sign in to view scans', { search: pagedQuery.extend({ errCode: text }), page: publicPage('UserPortalSignInPage') }),
+  open('UP.account.logincompany', '/share/preview/account/login-company/', 'Choose a company', { search: pagedQuery, page: publicPage('UserPortalCompanySignInPage') }),
+  open('UP.account.login', '/share/preview/account/login/', 'Sign in to view scans', { page: publicPage('UserPortalAccountSignInPage') }),
   member('UP.scans', '/share/preview/scans/', 'Shared scans', {
     search: pagedQuery.extend({ expandeds: text, start: text, end: text, search: text }),
     layout: 'public',
-    planned: 'portal',
+    page: publicPage('SharedScansPage'),
   }),
   member('UP.db', '/share/preview/db/', 'Shared database', {
     search: pagedQuery.extend(texts('duplicateType', 'value', 'valueCi', 'exactValue', 'response', 'exactResponse', 'responseCi').shape),
     layout: 'public',
-    planned: 'portal',
+    page: publicPage('SharedDbPage'),
   }),
 
   // Login-required routes.

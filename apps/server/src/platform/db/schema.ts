@@ -287,9 +287,21 @@ export type AppUsersTable = {
   device_limit: number | null;
   is_owner: Generated<number>;
   invite_token_hash: string | null;
+  /** 1: may sign in to the user portal (/share/preview/); 0023-portals. */
+  user_portal: Generated<number>;
+  /** 1: may sign in to the task portal (/task-portal/). */
+  task_portal: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+};
+
+/** What an administrator shares with a portal user: a service (user portal) or a task (task portal). */
+export type PortalSharesTable = {
+  account_id: number;
+  app_user_id: number;
+  kind: 'service' | 'task';
+  target_id: number;
 };
 
 export type DevicesTable = {
@@ -558,6 +570,7 @@ export type Database = {
   questions: QuestionsTable;
   question_answers: QuestionAnswersTable;
   app_users: AppUsersTable;
+  portal_shares: PortalSharesTable;
   devices: DevicesTable;
   services: ServicesTable;
   service_users: ServiceUsersTable;

@@ -48,6 +48,7 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'rate_counters', key: null },
   { name: 'system_settings', key: null },
   { name: 'tasks', key: 'id' },
+  { name: 'portal_shares', key: null },
   { name: 'jobs', key: 'id' },
   { name: 'job_logs', key: 'id' },
 ];

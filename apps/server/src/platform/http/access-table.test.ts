@@ -58,6 +58,8 @@ beforeAll(async () => {
   const a = await scanAccount(t);
   const service = await a.service({ validation_method: 'record' });
   const appUser = await a.appUser([service]);
+  // The app user may use the user and task portals: their routes then answer what the access layer admits (docs/PORTALS.md).
+  await a.must('portals/access/set', { appUserId: appUser.id, userPortal: true, taskPortal: true, serviceIds: [], taskIds: [] });
   const other = await signUpVerified(t, { companyName: 'Other Co' });
   const ownKey = await createApiKey(t, a.owner.token);
   const otherKey = await createApiKey(t, other.token);

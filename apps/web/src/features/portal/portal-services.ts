@@ -10,17 +10,22 @@ export type PortalServices = { session: PortalSession; client: V2Client };
 /** Where the browser is, for the client's error catalogue (a refused token sends the person to the portal's sign-in). */
 function windowNavigation(routeName: () => string | undefined): NavigationPort {
   return {
-    current: () => ({ name: routeName(), pathname: window.location.pathname, search: window.location.search, authenticate: true }),
+    current: () => ({ name: routeName(), pathname: window.location.pathname, search: window.location.search, authenticate: currentAuthenticate }),
     go: (href) => window.location.assign(href),
   };
 }
 
 const shared = new Map<PortalFlow, PortalServices>();
 let currentRoute: string | undefined;
+let currentAuthenticate = true;
 
-/** Tells the portal client which route is shown (its prefix picks the sign-in a refused token leads to). */
-export function setPortalRoute(name: string): void {
+/**
+ * Tells the portal client which route is shown (its prefix picks the sign-in a refused token leads to);
+ * `authenticate` false on a sign-in page, where a refused password is an answer to show, not a redirect.
+ */
+export function setPortalRoute(name: string, authenticate = true): void {
   currentRoute = name;
+  currentAuthenticate = authenticate;
 }
 
 /** One set per flow and tab. */

@@ -2,7 +2,7 @@ import { routesByName } from '../../app/route-table';
 import type { PortalFlow } from '../../session/portal-flows';
 
 /** Where each portal starts when the sign-in was not sent from a page of it. */
-export const portalHome: Record<PortalFlow, string> = { checkinout: '/checkinout/', attendance: '/attendance/' };
+export const portalHome: Record<PortalFlow, string> = { checkinout: '/checkinout/', attendance: '/attendance/', userportal: '/share/preview/scans/', taskportal: '/task-portal/tasks/' };
 
 /**
  * The page to open after a portal sign-in: the route named by `referenceState` with the query of

@@ -17,6 +17,7 @@ import { RouterLink } from '../../../ui/RouterLink';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { formatDateTime } from '../../tasks/schedule-form';
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog';
+import { PortalAccessCard } from '../components/PortalAccessCard';
 import { UserServicesCard } from '../components/UserServicesCard';
 import { UserSignInCard } from '../components/UserSignInCard';
 import { useAppUser } from '../hooks/useAppUser';
@@ -60,7 +61,7 @@ function DangerZone({ user, onPasswordSet }: { user: AppUser; onPasswordSet: () 
   );
 }
 
-/** /account/users/{userId}/: sign-in and device limit, the services the user may use, password reset, delete. */
+/** /account/users/{userId}/: sign-in and device limit, the services the user may use, portal access, password reset, delete. */
 export function AppUserPage() {
   const id = useAppUserId();
   const user = useAppUser(id);
@@ -92,6 +93,7 @@ export function AppUserPage() {
       <Stack spacing={2.5} sx={{ pb: 2 }}>
         <UserSignInCard user={data} />
         <UserServicesCard user={data} />
+        <PortalAccessCard userId={data.id} />
         <DangerZone user={data} onPasswordSet={() => setNotice(`New password saved. ${data.username} signs in with it from now on.`)} />
       </Stack>
     </Box>

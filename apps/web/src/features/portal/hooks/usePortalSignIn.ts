@@ -4,7 +4,7 @@ import type { V2Error } from '../../../api/v2-client';
 import type { PortalFlow } from '../../../session/portal-flows';
 import { portalServices } from '../portal-services';
 
-const deviceNames: Record<PortalFlow, string> = { checkinout: 'Check in/out portal', attendance: 'Attendance portal' };
+const deviceNames: Record<PortalFlow, string> = { checkinout: 'Check in/out portal', attendance: 'Attendance portal', userportal: 'User portal', taskportal: 'Task portal' };
 
 /** Signs an app user in to a portal (`app/signin` with this browser's portal device); answers true on success. */
 export function usePortalSignIn(flow: PortalFlow) {

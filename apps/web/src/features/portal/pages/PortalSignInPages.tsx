@@ -1,7 +1,6 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
-import type { PortalFlow } from '../../../session/portal-flows';
 import { PublicFrame } from '../../../ui/PublicFrame';
 import { RouterLink } from '../../../ui/RouterLink';
 import { useQueryParam } from '../../../ui/useQueryParam';
@@ -14,12 +13,12 @@ import { usePortal } from '../hooks/usePortal';
 import { PortalSignInForm } from '../components/PortalSignInForm';
 import { portalTarget } from '../portal-target';
 
-const texts: Record<PortalFlow, { title: string; intro: string }> = {
+const texts: Record<'checkinout' | 'attendance', { title: string; intro: string }> = {
   checkinout: { title: 'Check in/out portal', intro: 'See who is in right now. Sign in with the username and password you use in the scanner app.' },
   attendance: { title: 'Attendance', intro: 'Take the register of your sessions. Sign in with the username and password you use in the scanner app.' },
 };
 
-function PortalSignIn({ flow }: { flow: PortalFlow }) {
+function PortalSignIn({ flow }: { flow: 'checkinout' | 'attendance' }) {
   const navigate = useNavigate();
   const referenceState = useQueryParam('referenceState');
   const referenceParams = useQueryParam('referenceParams');
