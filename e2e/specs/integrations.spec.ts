@@ -62,7 +62,7 @@ test('the postback tab lists a delivery, and the Zapier tab shows the address an
     await page.goto(`${server.url}/account/integrations/zapier/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Zapier' })).toBeVisible();
     await expect(page.getByTestId('scanbase-address')).toHaveValue(server.url);
-    await expect(page.getByLabel('Subscribe a REST hook')).toHaveValue(`${server.url}/api-v2/hooks/subscribe/`);
+    await expect(page.getByRole('textbox', { name: 'Subscribe a REST hook', exact: true })).toHaveValue(`${server.url}/api-v2/hooks/subscribe/`);
     await expect(page.getByTestId('rest-hooks-empty')).toBeVisible();
     await page.getByRole('button', { name: 'Create a key for Zapier' }).click();
     const secretDialog = page.getByRole('dialog', { name: /Your new API key/ });

@@ -18,7 +18,7 @@ export function PostbackTargetCard({ target, timeZone }: { target: PostbackTarge
   const headingId = useId();
   const failing = target.failuresLast24h > 0;
   return (
-    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} data-testid="postback-target">
+    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }} data-testid="postback-target">
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography id={headingId} variant="h3" sx={{ fontSize: 17, flex: '1 1 auto' }}>
           {target.serviceName}

@@ -23,7 +23,7 @@ export function PostbackIntegrationPage() {
     );
   else
     body = (
-      <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {targets.data.items.map((t) => (
           <PostbackTargetCard key={t.serviceId} target={t} timeZone={timeZone} />
         ))}
