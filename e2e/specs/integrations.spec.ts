@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eEnv } from '../support/env.js';
 import { expect, PASSWORD, screenshots, test, uniqueEmail } from '../support/fixtures.js';
 import { waitForLink } from '../support/mail.js';
@@ -20,7 +21,19 @@ async function call<T>(request: APIRequestContext, base: string, token: string |
   return (await res.json()) as T;
 }
 
+/** axe at 1280 and 390 px, as the accessibility spec measures: no serious or critical violation. */
+async function noSeriousViolations(page: Page): Promise<void> {
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 test('the postback tab lists a delivery, and the Zapier tab shows the address and a REST hook subscribed with an API key', async ({ page, request }) => {
+  // Three pages, each screenshotted at three widths and checked by axe at two: more than the default minute on a busy machine.
+  test.setTimeout(240_000);
   const receiver = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
@@ -57,6 +70,7 @@ test('the postback tab lists a delivery, and the Zapier tab shows the address an
     await expect(row).toContainText('Valid: Welcome at gate 3');
     await expect(target.getByRole('link', { name: 'Open the service' })).toHaveAttribute('href', `/account/services/${service.id}/type/`);
     await screenshots(page, 'integrations-postback');
+    await noSeriousViolations(page);
 
     // The Zapier tab: the account's own address, a new API key, and a REST hook subscribed with it.
     await page.goto(`${server.url}/account/integrations/zapier/`);
@@ -77,11 +91,20 @@ test('the postback tab lists a delivery, and the Zapier tab shows the address an
     await expect(listed).toContainText('New scan');
     await expect(listed).toContainText('https://hooks.zapier.com/hooks/standard/123/abc/');
     await screenshots(page, 'integrations-zapier');
+    await noSeriousViolations(page);
     await listed.getByRole('button', { name: /Remove/ }).click();
     await expect(page.getByTestId('rest-hooks-empty')).toBeVisible();
     const left = await call<{ items: unknown[] }>(request, server.url, key, 'hooks/list', {});
     expect(left.items).toEqual([]);
     expect(hook.id).toBeGreaterThan(0);
+
+    // The Make tab: the same address, its own steps, no hooks yet.
+    await page.goto(`${server.url}/account/integrations/make/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Make' })).toBeVisible();
+    await expect(page.getByTestId('scanbase-address')).toHaveValue(server.url);
+    await expect(page.getByText('integrations/make/scanbase.make-app.json')).toBeVisible();
+    await expect(page.getByTestId('rest-hooks-empty')).toBeVisible();
+    await noSeriousViolations(page);
   } finally {
     await server.stop();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));

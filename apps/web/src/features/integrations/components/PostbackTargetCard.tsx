@@ -57,7 +57,7 @@ export function PostbackTargetCard({ target, timeZone }: { target: PostbackTarge
           Nothing sent yet.
         </Typography>
       ) : (
-        <TableContainer sx={{ mb: 1 }}>
+        <TableContainer sx={{ mb: 1 }} tabIndex={0} role="region" aria-label={`Recent deliveries of ${target.serviceName} (scroll sideways on a small screen)`}>
           <Table size="small" aria-label={`Recent deliveries of ${target.serviceName}`}>
             <TableHead>
               <TableRow>
