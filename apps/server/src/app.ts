@@ -24,6 +24,7 @@ import { scansV2 } from './modules/scans/scans.v2.js';
 import { accountDeletionV2 } from './modules/account-deletion/account-deletion.v2.js';
 import { specializedV2 } from './modules/specialized/specialized.v2.js';
 import { webhooksV2 } from './modules/webhooks/webhooks.v2.js';
+import { integrationsV2 } from './modules/integrations/integrations.v2.js';
 import { ssoV2 } from './modules/sso/sso.v2.js';
 import { scanTicketsV2 } from './modules/specialized/scan-tickets/scan-tickets.v2.js';
 import { scanToExcelLinkRoute, scanToExcelV2 } from './modules/specialized/scan-to-excel/scan-to-excel.v2.js';
@@ -67,7 +68,7 @@ function legacySections(c: Container): Record<string, LegacySection> {
 
 /** Every V2 route binding. Later modules add theirs here. */
 function v2Bindings(c: Container): V2Binding[] {
-  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile, c.twoFactor), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks), ...scanTicketsV2(c.scanTickets), ...scanToExcelV2(c.scanToExcel), ...attendanceV2(c.attendance), ...checkInOutV2(c.checkInOut), ...brandingV2(c.branding), ...abMatchingV2(c.abMatching), ...portalsV2(c.portals), ...ssoV2(c.sso, c.config.publicUrl.startsWith('https:')), ...shortLinksV2(c.shortLinks)];
+  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile, c.twoFactor), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks), ...integrationsV2(c.integrations), ...scanTicketsV2(c.scanTickets), ...scanToExcelV2(c.scanToExcel), ...attendanceV2(c.attendance), ...checkInOutV2(c.checkInOut), ...brandingV2(c.branding), ...abMatchingV2(c.abMatching), ...portalsV2(c.portals), ...ssoV2(c.sso, c.config.publicUrl.startsWith('https:')), ...shortLinksV2(c.shortLinks)];
 }
 
 /** Builds the Fastify instance (tests drive it with app.inject). */
@@ -115,7 +116,18 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
   const bindings = v2Bindings(c);
   const openapi = buildOpenApi(bindings.map((b) => b.route), VERSION);
   app.get('/api-v2/openapi.json', async () => openapi);
-  await app.register(v2Plugin, { bindings, access: v2Access, resolveSession, resolveAppSession: (token) => c.scans.sessions.resolve(token), maintenance: c.maintenance, limiter: c.limiter, perMinute: config.limits.v2PerMinute, uploadLimit: config.uploadLimitBytes, storage: c.storage });
+  // An API key on a V2 route that admits keys acts as its account's owner (REST hooks and polling for Zapier and Make).
+  const apiKeys = {
+    resolve: async (key: string, ip: string) => {
+      const found = await c.apiAccess.admitV2Key(key, ip);
+      const owner = found && (await c.repos.accounts.getAdminOfAccount(found.accountId));
+      if (!found || !owner) return undefined;
+      return { apiKeyId: found.apiKeyId, session: { tokenId: 0, accountId: found.accountId, adminId: owner.id, accountUserId: null, role: 'owner', privileges: { user: true, webapp_login: true, billing: true }, twoFactorPending: false } };
+    },
+    log: (e: { accountId: number; apiKeyId: number; path: string; ip: string; ok: boolean; durationMs: number }) =>
+      c.apiAccess.logApiKeyCall({ accountId: e.accountId, apiKeyId: e.apiKeyId, section: 'v2', action: e.path, ip: e.ip, status: e.ok ? 1 : 0, errorCode: null, durationMs: e.durationMs }),
+  };
+  await app.register(v2Plugin, { bindings, access: v2Access, resolveSession, resolveAppSession: (token) => c.scans.sessions.resolve(token), maintenance: c.maintenance, limiter: c.limiter, perMinute: config.limits.v2PerMinute, uploadLimit: config.uploadLimitBytes, storage: c.storage, apiKeys });
 
   // Buffered API-log lines are written before the process lets go of the database.
   app.addHook('onClose', async () => {

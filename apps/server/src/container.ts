@@ -40,6 +40,9 @@ import { SecretBox } from './platform/auth/secret-box.js';
 import { SsoRepo } from './modules/sso/sso.repo.js';
 import { SsoService } from './modules/sso/sso.service.js';
 import { LateWebhookEvents } from './modules/webhooks/webhook-events.js';
+import type { PostbackAttempt } from './modules/scans/postback.js';
+import { IntegrationsRepo } from './modules/integrations/integrations.repo.js';
+import { IntegrationsService } from './modules/integrations/integrations.service.js';
 import { createWebhooks, taskRunEvents } from './modules/webhooks/webhooks.module.js';
 import { ScanTicketsService, TICKET_EXPORT_JOB } from './modules/specialized/scan-tickets/scan-tickets.service.js';
 import { ScanToExcelService } from './modules/specialized/scan-to-excel/scan-to-excel.service.js';
@@ -77,12 +80,24 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const bus = createEventBus(config, db);
   const apiAccess = new ApiAccessService(new ApiAccessRepo(k), limiter, config.limits, bus);
   const jobs = createJobsModule({ config, db, bus, mailer: mail, storage, log, barcodes, scanConfig });
-  const scans = createScans({ db, bus, queue: jobs.queue, mailer: mail, storage, limiter, accounts, scanConfig, allowPrivateUrls: config.allowPrivateUrls, postbackTimeoutMs: config.postbackTimeoutMs, map: config.map, limits: config.limits, tasks: jobs.tasks, events });
+  // Every postback attempt goes to the postback log of account/integrations/postback.
+  const integrationsRepo = new IntegrationsRepo(k);
+  const postbackRecorder = { record: (accountId: number, a: PostbackAttempt) => integrationsRepo.recordPostback(accountId, a, new Date().toISOString()) };
+  const scans = createScans({ db, bus, queue: jobs.queue, mailer: mail, storage, limiter, accounts, scanConfig, allowPrivateUrls: config.allowPrivateUrls, postbackTimeoutMs: config.postbackTimeoutMs, map: config.map, limits: config.limits, tasks: jobs.tasks, events, postbackRecorder });
   for (const [type, handler] of scans.jobHandlers()) jobs.registerJob(type, handler);
   const webhooks = createWebhooks({ db, queue: jobs.queue, mailer: mail, log, accounts, allowPrivateUrls: config.allowPrivateUrls, publicUrl: config.publicUrl, timeoutMs: config.postbackTimeoutMs });
   events.connect(webhooks);
   for (const [type, handler] of webhooks.handlers()) jobs.registerJob(type, handler);
   jobs.onRunFinished(taskRunEvents(jobs.queue, webhooks, log));
+  const integrations = new IntegrationsService({
+    repo: integrationsRepo,
+    scans: scans.repo,
+    webhooks,
+    account: async (accountId) => {
+      const [account, owner] = await Promise.all([accounts.getAccount(accountId), accounts.getAdminOfAccount(accountId)]);
+      return account && owner ? { name: account.company_name, email: owner.email } : undefined;
+    },
+  });
   registerScanTasks(jobs.catalogue, {
     repo: scans.repo,
     postbacks: scans.postbacks,
@@ -105,5 +120,5 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const abMatching = new AbMatchingService({ db, bus });
   const portals = new PortalsService({ repo: new PortalsRepo(k, db.dialect), scans: scans.repo, counts: scans.counts, search: scans.search, accountZone: scans.accountZone, jobFile: (accountId, jobId) => jobs.tasks.jobFile(accountId, jobId) });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, portals, shortLinks };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, integrations, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, portals, shortLinks };
 }

@@ -241,6 +241,14 @@ export const v2Access: Record<string, AccessRule> = {
   'team/resend-invite': admin(),
   'team/reset-two-factor': admin(),
   'team/update': admin(),
+  // integrations.ts (hooks/*: Zapier and Make with an API key)
+  'hooks/list': admin({ apiKey: true }),
+  'hooks/me': admin({ apiKey: true }),
+  'hooks/poll': admin({ apiKey: true }),
+  'hooks/sample': admin({ apiKey: true }),
+  'hooks/subscribe': admin({ apiKey: true }),
+  'hooks/unsubscribe': admin({ apiKey: true }),
+  'integrations/postbacks': admin(),
   // webhooks.ts
   // short-links.ts (account/links/)
   'links/create': admin(),

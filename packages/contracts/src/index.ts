@@ -22,6 +22,7 @@ export * from './profile.js';
 export * from './specialized.js';
 export * from './account-deletion.js';
 export * from './webhooks.js';
+export * from './integrations.js';
 export * from './sso.js';
 export * from './two-factor.js';
 export * from './scan-tickets.js';

@@ -17,6 +17,7 @@ import * as profile from './profile.js';
 import * as specialized from './specialized.js';
 import * as accountDeletion from './account-deletion.js';
 import * as webhooks from './webhooks.js';
+import * as integrations from './integrations.js';
 import * as sso from './sso.js';
 import * as twoFactor from './two-factor.js';
 import * as scanTickets from './scan-tickets.js';
@@ -106,6 +107,8 @@ export const v2Routes = {
   updateSpecialized: specialized.updateSpecialized,
   deleteSpecialized: specialized.deleteSpecialized,
   listWebhooks: webhooks.listWebhooks, createWebhook: webhooks.createWebhook, updateWebhook: webhooks.updateWebhook, deleteWebhook: webhooks.deleteWebhook, rotateWebhookSecret: webhooks.rotateWebhookSecret, listWebhookDeliveries: webhooks.listWebhookDeliveries, redeliverWebhook: webhooks.redeliverWebhook, testWebhook: webhooks.testWebhook,
+  hooksMe: integrations.hooksMe, hooksSubscribe: integrations.hooksSubscribe, hooksUnsubscribe: integrations.hooksUnsubscribe, hooksList: integrations.hooksList, hooksPoll: integrations.hooksPoll, hooksSample: integrations.hooksSample,
+  listPostbackTargets: integrations.listPostbackTargets,
   scanTicketsSummary: scanTickets.scanTicketsSummary,
   scanTicketsExportStart: scanTickets.scanTicketsExportStart,
   scanToExcelRows: scanToExcel.scanToExcelRows,

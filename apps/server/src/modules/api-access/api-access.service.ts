@@ -150,6 +150,23 @@ export class ApiAccessService implements LegacyGate {
     if (day && !day.allowed) throw new LegacyError(113);
   }
 
+  /**
+   * A key offered to a V2 route that admits keys (REST hooks, polling): resolved, then checked against its account's
+   * IP allow-list and call limits like a legacy call (refused as V2 FORBIDDEN or LIMIT_MINUTE). Undefined when it is no key.
+   */
+  async admitV2Key(key: string, ip: string): Promise<{ accountId: number; apiKeyId: number } | undefined> {
+    const found = await this.resolveApiKey(key);
+    if (!found) return undefined;
+    try {
+      await this.admitApiKeyCall(found.accountId, ip);
+    } catch (error) {
+      if (!(error instanceof LegacyError)) throw error;
+      if (error.code === 10) throw new AppError('FORBIDDEN', error.message);
+      throw new AppError('LIMIT_MINUTE', error.code === 113 ? 'This API key has used up today’s calls.' : 'Too many calls with this API key. Please wait a minute and try again.');
+    }
+    return found;
+  }
+
   async logApiKeyCall(entry: ApiLogInput): Promise<void> {
     this.pendingLog.push({ ...entry, at: new Date().toISOString() });
     if (this.pendingLog.length >= LOG_BATCH) await this.flushLog();

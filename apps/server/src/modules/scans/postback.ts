@@ -65,14 +65,28 @@ function scanFields(scan: { value: string; serviceId: number; udid: string; user
   ];
 }
 
+/** One attempt to post a scan, as the postback log (`integrations/postbacks`) records it. */
+export type PostbackAttempt = { serviceId: number; scanId: number; url: string; kind: 'validate' | 'forward'; ok: boolean; httpStatus: number | null; outcome: string; durationMs: number };
+
+/** Where attempts are recorded (the integrations module's postback log); recording never fails a delivery. */
+export type PostbackRecorder = { record(accountId: number, attempt: PostbackAttempt): Promise<void> };
+
 /** Posts scans to customers' URLs: validation (the reply decides) and forwarding (retried as jobs). */
 export class Postbacks {
   constructor(
-    private readonly deps: { repo: ScansRepo; queue: JobQueue; bus: EventBus; allowPrivateUrls: boolean; timeoutMs?: number },
+    private readonly deps: { repo: ScansRepo; queue: JobQueue; bus: EventBus; allowPrivateUrls: boolean; timeoutMs?: number; recorder?: PostbackRecorder },
   ) {}
+
+  private async record(accountId: number, attempt: PostbackAttempt): Promise<void> {
+    await this.deps.recorder?.record(accountId, { ...attempt, outcome: attempt.outcome.slice(0, 1000) }).catch(() => undefined);
+  }
 
   /** The documented form fields for a stored scan (with `status` and `text` when re-posting a result). */
   async fields(accountId: number, scanId: number, withResult: boolean): Promise<[string, string][]> {
+    return (await this.load(accountId, scanId, withResult)).fields;
+  }
+
+  private async load(accountId: number, scanId: number, withResult: boolean): Promise<{ serviceId: number; fields: [string, string][] }> {
     const scan = await this.deps.repo.get(accountId, scanId);
     if (!scan) throw new PermanentJobError(`Scan ${scanId} no longer exists.`);
     const [answers, properties, udid] = await Promise.all([
@@ -91,22 +105,33 @@ export class Postbacks {
     for (const [qid, a] of byQuestion) fields.push([`questions[${qid}]`, a.text], [`answers[${qid}]`, a.values.join('|^|')]);
     const reserved = new Set(fields.map(([name]) => name));
     for (const p of properties) if (!reserved.has(p.name)) fields.push([p.name, p.value]);
-    return fields;
+    return { serviceId: scan.service_id, fields };
   }
 
-  /** Posts a scan and reads the verdict; a failure says why in words an operator understands. */
+  /** Posts a scan and reads the verdict; a failure says why in words an operator understands. Each attempt is recorded. */
   async validate(accountId: number, scanId: number, url: string): Promise<PostbackVerdict | { failure: string; permanent: boolean }> {
+    const { serviceId, fields } = await this.load(accountId, scanId, false);
+    const started = performance.now();
+    const outcome = await this.ask(url, fields);
+    const { httpStatus, ...verdict } = outcome;
+    const ok = !('failure' in verdict);
+    await this.record(accountId, { serviceId, scanId, url, kind: 'validate', ok, httpStatus: httpStatus ?? null, outcome: ok ? `${verdict.status === 1 ? 'Valid' : 'Invalid'}: ${verdict.text}` : verdict.failure, durationMs: Math.round(performance.now() - started) });
+    return verdict;
+  }
+
+  private async ask(url: string, fields: [string, string][]): Promise<(PostbackVerdict | { failure: string; permanent: boolean }) & { httpStatus?: number }> {
     let reply;
     try {
-      reply = await postForm(url, await this.fields(accountId, scanId, false), { allowPrivate: this.deps.allowPrivateUrls, timeoutMs: this.deps.timeoutMs ?? POSTBACK_TIMEOUT_MS, maxBytes: POSTBACK_MAX_BYTES });
+      reply = await postForm(url, fields, { allowPrivate: this.deps.allowPrivateUrls, timeoutMs: this.deps.timeoutMs ?? POSTBACK_TIMEOUT_MS, maxBytes: POSTBACK_MAX_BYTES });
     } catch (error) {
       const permanent = error instanceof OutboundUrlError;
       return { failure: error instanceof Error ? error.message : String(error), permanent };
     }
-    if (reply.status < 200 || reply.status >= 300) return { failure: `The server answered HTTP ${reply.status}.`, permanent: reply.status >= 400 && reply.status < 500 };
+    const httpStatus = reply.status;
+    if (reply.status < 200 || reply.status >= 300) return { failure: `The server answered HTTP ${reply.status}.`, permanent: reply.status >= 400 && reply.status < 500, httpStatus };
     const verdict = parsePostbackReply(reply.body.toString('utf8'), reply.truncated);
-    if (!verdict) return { failure: reply.truncated ? 'The first 10 KB of the reply did not hold a status.' : 'The reply was not <xml><message><status>…</status><text>…</text></message></xml>.', permanent: true };
-    return verdict;
+    if (!verdict) return { failure: reply.truncated ? 'The first 10 KB of the reply did not hold a status.' : 'The reply was not <xml><message><status>…</status><text>…</text></message></xml>.', permanent: true, httpStatus };
+    return { ...verdict, httpStatus };
   }
 
   /**
@@ -170,13 +195,22 @@ export class Postbacks {
     const forward: JobHandler = async (ctx) => {
       const p = ctx.payload as DeliveryPayload;
       if (ctx.accountId === null) throw new PermanentJobError('A postback needs an account.');
+      const accountId = ctx.accountId;
+      const { serviceId, fields } = await this.load(accountId, p.scanId, true);
+      const started = performance.now();
+      const note = (ok: boolean, httpStatus: number | null, outcome: string) =>
+        this.record(accountId, { serviceId, scanId: p.scanId, url: p.url, kind: 'forward', ok, httpStatus, outcome, durationMs: Math.round(performance.now() - started) });
       let reply;
       try {
-        reply = await postForm(p.url, await this.fields(ctx.accountId, p.scanId, true), { allowPrivate: this.deps.allowPrivateUrls, timeoutMs: this.deps.timeoutMs ?? POSTBACK_TIMEOUT_MS, maxBytes: POSTBACK_MAX_BYTES });
+        reply = await postForm(p.url, fields, { allowPrivate: this.deps.allowPrivateUrls, timeoutMs: this.deps.timeoutMs ?? POSTBACK_TIMEOUT_MS, maxBytes: POSTBACK_MAX_BYTES });
       } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        await note(false, null, error instanceof OutboundUrlError ? why : `Could not reach the server: ${why}`);
         if (error instanceof OutboundUrlError) throw new PermanentJobError(error.message);
         throw error;
       }
+      const ok = reply.status >= 200 && reply.status < 300;
+      await note(ok, reply.status, ok ? 'Delivered.' : `The server answered HTTP ${reply.status}.`);
       if (reply.status >= 400 && reply.status < 500) throw new PermanentJobError(`${new URL(p.url).host} answered HTTP ${reply.status}.`);
       if (reply.status < 200 || reply.status >= 300) throw new Error(`${new URL(p.url).host} answered HTTP ${reply.status}.`);
       return { summary: `Scan ${p.scanId} delivered to ${new URL(p.url).host}.` };

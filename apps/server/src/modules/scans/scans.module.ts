@@ -5,7 +5,7 @@ import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { ScanConfig } from '../services/scan-config.js';
-import { Postbacks } from './postback.js';
+import { Postbacks, type PostbackRecorder } from './postback.js';
 import { ScanCaptureService } from './scan-capture.service.js';
 import { ScanWriter } from './scan-writer.js';
 import { ScanCountsRepo } from './scan-counts.repo.js';
@@ -47,6 +47,8 @@ export function createScans(deps: {
   tasks: ExportRunner;
   /** Webhook events: scans created, updated, deleted, uploads completed. */
   events?: WebhookEvents;
+  /** The postback delivery log (integrations module). */
+  postbackRecorder?: PostbackRecorder;
 }) {
   const events = deps.events ?? noWebhookEvents;
   // Deleted scans take their photos and signatures, and the thumbnails made of them, out of storage.
@@ -57,7 +59,7 @@ export function createScans(deps: {
     }
   };
   const repo = new ScansRepo(deps.db.kysely, deps.db.dialect, removeScanFiles);
-  const postbacks = new Postbacks({ repo, queue: deps.queue, bus: deps.bus, allowPrivateUrls: deps.allowPrivateUrls, timeoutMs: deps.postbackTimeoutMs });
+  const postbacks = new Postbacks({ repo, queue: deps.queue, bus: deps.bus, allowPrivateUrls: deps.allowPrivateUrls, timeoutMs: deps.postbackTimeoutMs, ...(deps.postbackRecorder ? { recorder: deps.postbackRecorder } : {}) });
   const sessions = new ScannerSessionsService({ repo: new ScannerSessionsRepo(deps.db.kysely), appUsers: deps.scanConfig.appUsers, devices: deps.scanConfig.devices, accounts: deps.accounts, limiter: deps.limiter, limits: deps.limits });
   const capture = new ScanCaptureService({ repo, writer: new ScanWriter(repo), storage: deps.storage, bus: deps.bus, postbacks, queue: deps.queue, events });
   /** Job handlers this module owns: postback deliveries and upload emails. */

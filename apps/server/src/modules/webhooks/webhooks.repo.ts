@@ -34,6 +34,7 @@ const subscriptionColumns = [
   'failing_since',
   'drain_job_id',
   'drain_until',
+  'source',
   'created_at',
   'updated_at',
 ] as const;
@@ -95,7 +96,7 @@ export class WebhooksRepo {
     };
   }
 
-  async insert(accountId: number, v: { url: string; description: string; events: string; serviceIds: string; active: boolean; secret: string; now: string }): Promise<SubscriptionRow> {
+  async insert(accountId: number, v: { url: string; description: string; events: string; serviceIds: string; active: boolean; secret: string; now: string; source?: string }): Promise<SubscriptionRow> {
     return this.db
       .insertInto('webhook_subscriptions')
       .values({
@@ -112,6 +113,7 @@ export class WebhooksRepo {
         failing_since: null,
         drain_job_id: null,
         drain_until: null,
+        source: v.source ?? '',
         created_at: v.now,
         updated_at: v.now,
       })

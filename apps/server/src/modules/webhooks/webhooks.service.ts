@@ -211,8 +211,8 @@ export class WebhooksService implements WebhookEvents {
     return rows.map((r) => this.show(r, summary));
   }
 
-  /** Subscribes a URL; answers the secret this once. */
-  async create(accountId: number, input: ScopedInput): Promise<{ subscription: WebhookSubscription; secret: string }> {
+  /** Subscribes a URL; answers the secret this once. `source` marks a REST hook (Zapier, Make, another client). */
+  async create(accountId: number, input: ScopedInput, source = ''): Promise<{ subscription: WebhookSubscription; secret: string }> {
     this.checkUrl(input.url);
     const secret = newSecret();
     const row = await this.deps.repo.insert(accountId, {
@@ -223,6 +223,7 @@ export class WebhooksService implements WebhookEvents {
       active: input.active ?? true,
       secret,
       now: this.iso(),
+      source,
     });
     this.cache.delete(accountId);
     return { subscription: await this.showOne(accountId, row.id), secret };

@@ -452,6 +452,8 @@ export type WebhookSubscriptionsTable = {
   failing_since: Timestamp | null;
   drain_job_id: number | null;
   drain_until: Timestamp | null;
+  /** Who made it: '' the web page; a REST hook's `zapier`, `make` or `api` (migration 0026). */
+  source: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -547,6 +549,21 @@ export type ShortLinkVisitsTable = {
   referrer_host: Generated<string>;
 };
 
+/** One attempt to post a scan to a service's postback or forwarding URL (migration 0026). */
+export type PostbackDeliveriesTable = {
+  id: Generated<number>;
+  account_id: number;
+  service_id: number;
+  scan_id: number | null;
+  url: string;
+  kind: 'validate' | 'forward';
+  ok: number;
+  http_status: number | null;
+  outcome: string;
+  duration_ms: number;
+  created_at: Timestamp;
+};
+
 export type Database = {
   sso_configs: SsoConfigsTable;
   sso_domains: SsoDomainsTable;
@@ -588,6 +605,7 @@ export type Database = {
   export_templates: ExportTemplatesTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  postback_deliveries: PostbackDeliveriesTable;
   scan_ticket_states: ScanTicketStatesTable;
   scan_to_excel_links: ScanToExcelLinksTable;
   attendance_sessions: AttendanceSessionsTable;

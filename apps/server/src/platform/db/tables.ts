@@ -37,6 +37,7 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'export_templates', key: 'id' },
   { name: 'webhook_subscriptions', key: 'id' },
   { name: 'webhook_deliveries', key: 'id' },
+  { name: 'postback_deliveries', key: 'id' },
   { name: 'scan_ticket_states', key: null },
   { name: 'scan_to_excel_links', key: null },
   { name: 'attendance_sessions', key: 'id' },

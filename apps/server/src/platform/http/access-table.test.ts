@@ -23,7 +23,7 @@ function expected(rule: AccessRule, caller: CallerModel, api: 'legacy' | 'v2'): 
   if (rule.who === 'app') return caller.kind === 'app' ? 'ok' : 'unauthenticated';
   if (caller.kind === 'anonymous' || caller.kind === 'app') return 'unauthenticated';
   // V2 takes no API keys: a key is no credential there.
-  if (caller.kind === 'key') return api === 'v2' ? 'unauthenticated' : rule.apiKey ? 'ok' : 'forbidden';
+  if (caller.kind === 'key') return rule.apiKey ? 'ok' : api === 'v2' ? 'unauthenticated' : 'forbidden';
   const levelOk = rule.who === 'member' || (rule.who === 'admin' && ['owner', 'billing_admin', 'admin'].includes(caller.role)) || (rule.who === 'owner' && caller.role === 'owner');
   if (!levelOk) return 'forbidden';
   if (rule.privilege && caller.role !== 'owner' && !caller[rule.privilege]) return 'forbidden';

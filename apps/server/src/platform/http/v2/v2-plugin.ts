@@ -25,6 +25,15 @@ export type V2PluginOptions = {
   uploadLimit: number;
   /** Where large uploads are spooled while the request is read. */
   storage: BlobStorage;
+  /**
+   * An account API key (bearer token or `X-API-Key` header) on a route whose rule admits keys: the key acts as the
+   * account owner. Resolves the key after checking its account's IP allow-list and limits (throws AppError); undefined
+   * when it is no key. `log` writes the call to the account's API log.
+   */
+  apiKeys?: {
+    resolve: (key: string, ip: string) => Promise<{ session: Session; apiKeyId: number } | undefined>;
+    log: (entry: { accountId: number; apiKeyId: number; path: string; ip: string; ok: boolean; durationMs: number }) => Promise<void>;
+  };
 };
 
 // What a contract's coarse access (which decides the session type its handler gets) needs of the table's rule.
@@ -45,7 +54,6 @@ export function assertV2Access(bindings: V2Binding[], access: Record<string, Acc
     const rule = access[route.path];
     if (!rule) problems.push(`${route.path} has no access rule`);
     else if (!compatible[route.access].includes(rule.who)) problems.push(`${route.path}: rule '${rule.who}' does not fit the contract's access '${route.access}'`);
-    else if (rule.who !== 'public' && rule.who !== 'app' && rule.apiKey) problems.push(`${route.path}: V2 takes no API keys yet`);
   }
   for (const path of Object.keys(access)) if (!paths.has(path)) problems.push(`access rule for ${path}, which is not a route`);
   if (problems.length > 0) throw new Error(`The V2 access table does not match the routes:\n${problems.join('\n')}`);
@@ -119,10 +127,16 @@ export async function v2Plugin(app: FastifyInstance, options: V2PluginOptions): 
 
   /** Who is calling and whether the route's access rule lets them; throws AUTH_FAILED or FORBIDDEN. */
   const setupPaths = new Set(twoFactorSetupPaths);
-  const authorize = async (rule: AccessRule, path: string, request: FastifyRequest, body: unknown): Promise<{ session: Session | AppSession | null; token: string | null }> => {
+  const authorize = async (rule: AccessRule, path: string, request: FastifyRequest, body: unknown): Promise<{ session: Session | AppSession | null; token: string | null; apiKeyId?: number }> => {
     const bodyToken = typeof body === 'object' && body !== null && 'website_token' in body && typeof body.website_token === 'string' ? body.website_token : null;
-    const token = bearer(request) ?? bodyToken;
+    const keyHeader = request.headers['x-api-key'];
+    const token = bearer(request) ?? bodyToken ?? (typeof keyHeader === 'string' && keyHeader.trim() !== '' ? keyHeader.trim() : null);
     const hasToken = token !== null && token !== 'notoken';
+    // A route that admits API keys (REST hooks, polling): a key acts as the owner of its account.
+    if (hasToken && rule.who !== 'public' && rule.who !== 'app' && rule.apiKey === true && options.apiKeys) {
+      const key = await options.apiKeys.resolve(token, request.ip);
+      if (key && checkAccess(rule, { kind: 'api_key' }) === undefined) return { session: key.session, token, apiKeyId: key.apiKeyId };
+    }
     if (rule.who === 'app') {
       const appSession = hasToken ? await options.resolveAppSession(token) : undefined;
       const refusal = checkAccess(rule, appSession ? { kind: 'app' } : { kind: 'anonymous' });
@@ -154,10 +168,14 @@ export async function v2Plugin(app: FastifyInstance, options: V2PluginOptions): 
           throw error;
         }
       });
+      let keyCall: { accountId: number; apiKeyId: number; started: number } | undefined;
+      let succeeded = false;
       try {
-        const { session, token } = await authorize(rule, route.path, request, rawBody);
+        const { session, token, apiKeyId } = await authorize(rule, route.path, request, rawBody);
+        if (apiKeyId !== undefined && session) keyCall = { accountId: session.accountId, apiKeyId, started: performance.now() };
         let bucket = `v2:ip:${request.ip}`;
-        if (session && 'appUserId' in session) bucket = `v2:a:${session.tokenId}`;
+        if (keyCall) bucket = `v2:k:${keyCall.apiKeyId}`;
+        else if (session && 'appUserId' in session) bucket = `v2:a:${session.tokenId}`;
         else if (session) bucket = `v2:s:${session.tokenId}`;
         // Counted in memory and written in batches: a write per call cost as much as a scan's own writes.
         const decision = await limiter.hitSoon(bucket, 60, options.perMinute);
@@ -170,9 +188,14 @@ export async function v2Plugin(app: FastifyInstance, options: V2PluginOptions): 
         const parsed = route.body.safeParse(withoutToken);
         if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', zodIssues(parsed.error));
         const result = await handler({ body: parsed.data, session: session as never, token, ip: request.ip, files, reply });
+        succeeded = true;
         if (result instanceof RawReply) return reply.type(result.contentType).send(result.body);
         return result;
       } finally {
+        if (keyCall && options.apiKeys) {
+          const entry = { accountId: keyCall.accountId, apiKeyId: keyCall.apiKeyId, path: route.path, ip: request.ip, ok: succeeded, durationMs: Math.round(performance.now() - keyCall.started) };
+          await options.apiKeys.log(entry).catch((err: unknown) => request.log.error({ err }, 'could not write the API log'));
+        }
         // Spooled uploads a handler did not keep are removed.
         await discardAll(files);
       }

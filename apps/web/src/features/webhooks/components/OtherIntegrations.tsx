@@ -3,14 +3,14 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { RouterLink } from '../../../ui/RouterLink';
 
-type Card = { title: string; text: string; href?: string; linkText?: string };
+type Card = { title: string; text: string; href?: string; linkText?: string; more?: { href: string; text: string } };
 
 /** The other integrations: the postback tool is built (linked); the tabs not built yet say so, without a link. */
 const cards: Card[] = [
-  { title: 'Postback', text: 'Validate or forward scans to your own server as they arrive. Test your endpoint with the postback tool.', href: '/account/postbacktool/', linkText: 'Open the postback tool' },
+  { title: 'Postback', text: 'Validate or forward scans to your own server as they arrive: every target and its recent deliveries. Test an endpoint with the postback tool.', href: '/account/integrations/postback/', linkText: 'See postback deliveries', more: { href: '/account/postbacktool/', text: 'Open the postback tool' } },
   { title: 'File storage', text: 'Copy scan exports and photos to cloud storage.' },
-  { title: 'Zapier', text: 'Connect scans to thousands of apps without code.' },
-  { title: 'Make', text: 'Build scenarios that react to scans.' },
+  { title: 'Zapier', text: 'Connect scans to thousands of apps without code.', href: '/account/integrations/zapier/', linkText: 'Connect Zapier' },
+  { title: 'Make', text: 'Build scenarios that react to scans.', href: '/account/integrations/make/', linkText: 'Connect Make' },
   { title: 'Single sign-on', text: 'Let your team sign in with your identity provider (OpenID Connect).', href: '/account/integrations/single-sign-on/', linkText: 'Set up single sign-on' },
 ];
 
@@ -27,7 +27,10 @@ export function OtherIntegrations() {
             {card.text}
           </Typography>
           {card.href ? (
-            <RouterLink href={card.href}>{card.linkText}</RouterLink>
+            <>
+              <RouterLink href={card.href}>{card.linkText}</RouterLink>
+              {card.more ? <RouterLink href={card.more.href}>{card.more.text}</RouterLink> : null}
+            </>
           ) : (
             <Typography variant="body2" sx={{ fontWeight: 600, color: '#37474f' }}>
               Coming: not available yet
