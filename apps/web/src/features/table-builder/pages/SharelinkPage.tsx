@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { MessagePage } from '../../../ui/MessagePage';
@@ -15,6 +16,10 @@ import { useSharedTable } from '../hooks/useSharedTable';
 import { readTableSearch, writeTableSearch } from '../table-search';
 
 const LIMIT = 50;
+
+// A public page sits outside the signed-in shell's query layer: it brings its own cache.
+let sharedClient: QueryClient | undefined;
+const queryClient = () => (sharedClient ??= new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
 
 function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (password: string) => void }) {
   const [password, setPassword] = useState('');
@@ -40,8 +45,7 @@ function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (password
   );
 }
 
-/** /share-link?taskId=&token=: a table shared read-only by its link (no sign-in); an expired or revoked link goes to /share-link-expired. */
-export function SharelinkPage() {
+function SharedTable() {
   const { search, update } = useListSearch();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -84,4 +88,13 @@ export function SharelinkPage() {
     );
   }
   return <Box sx={{ maxWidth: 1200, mx: 'auto', p: { xs: 2, sm: 3 } }}>{body}</Box>;
+}
+
+/** /share-link?taskId=&token=: a table shared read-only by its link (no sign-in); an expired or revoked link goes to /share-link-expired. */
+export function SharelinkPage() {
+  return (
+    <QueryClientProvider client={queryClient()}>
+      <SharedTable />
+    </QueryClientProvider>
+  );
 }
