@@ -192,7 +192,8 @@ export class TableBuilderService {
     const chosen = link.question_ids === null ? null : new Set(JSON.parse(link.question_ids) as number[]);
     const shown = new Set(inst.columns.map((c) => c.questionId).filter((q) => !chosen || chosen.has(q)));
     const page = await this.pageOf(link.account_id, inst, b, shown);
-    return { state: 'ok' as const, name: inst.name, expiresAt: link.expires_at, ...page };
+    // Who changed a row is not shared: the link shows the table, not the people of the account.
+    return { state: 'ok' as const, name: inst.name, expiresAt: link.expires_at, ...page, rows: page.rows.map((r) => ({ ...r, updatedBy: '' })) };
   }
 
   /** The scanner's view of a scanned value's row: the columns this app user sees, the answers so far, and which they may edit. */

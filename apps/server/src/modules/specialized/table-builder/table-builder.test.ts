@@ -166,6 +166,7 @@ describe('table builder: share links', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toMatchObject({ state: 'ok', name: 'Assets', total: 1, columns: [{ text: 'Status' }], rows: [{ value: 'A-1', cells: { [g.status]: 'OK' } }] });
     expect(JSON.stringify(res.body)).not.toContain('Secret room');
+    expect(JSON.stringify(res.body)).not.toContain(g.ann.username);
     // A filter on a column the link does not show is refused.
     expect((await open({ taskId: String(g.id), token, filters: [{ column: String(g.location), op: 'contains', value: 'Secret' }] })).status).toBe(422);
     // The wrong instance id, a malformed and an unknown token: not found.

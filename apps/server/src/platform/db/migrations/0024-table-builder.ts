@@ -17,7 +17,8 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('updated_by', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('table_builder_rows_value_idx').ifNotExists().on('table_builder_rows').columns(['service_id', 'value']).unique().execute();
-  await db.schema.createIndex('table_builder_rows_updated_idx').ifNotExists().on('table_builder_rows').columns(['service_id', 'updated_at', 'id']).execute();
+  // The default order (newest change first) and the count of a table, read from the index alone.
+  await db.schema.createIndex('table_builder_rows_updated_idx').ifNotExists().on('table_builder_rows').columns(['account_id', 'service_id', 'updated_at', 'id']).execute();
 
   await db.schema
     .createTable('table_builder_cells')
@@ -31,7 +32,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('updated_by', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('table_builder_cells_pk', ['row_id', 'question_id'])
     .execute();
-  await db.schema.createIndex('table_builder_cells_column_idx').ifNotExists().on('table_builder_cells').columns(['service_id', 'question_id', 'row_id']).execute();
+  // A filter on a column reads that column's cells. SQLite keeps the value in the index (a filter reads the index
+  // alone, not a million-row table); PostgreSQL cannot (a b-tree entry has at most about 2,700 bytes and an answer
+  // may be longer), so it reads the cells' rows from the index's matches.
+  const cellColumns = dialect === 'sqlite' ? ['service_id', 'question_id', 'value', 'row_id'] : ['service_id', 'question_id', 'row_id'];
+  await db.schema.createIndex('table_builder_cells_column_idx').ifNotExists().on('table_builder_cells').columns(cellColumns).execute();
 
   await withIdColumn(dialect, db.schema.createTable('table_builder_changes').ifNotExists())
     .addColumn('account_id', 'integer', (c) => c.notNull())

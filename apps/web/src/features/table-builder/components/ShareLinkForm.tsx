@@ -47,7 +47,7 @@ export function ShareLinkForm({ instanceId, columns }: { instanceId: number; col
       </Typography>
       <FormAlert message={error} />
       {made ? (
-        <Alert severity="success" onClose={() => setMade(null)}>
+        <Alert severity="success" onClose={() => setMade(null)} sx={{ '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }}>
           <Typography variant="body2" sx={{ mb: 1 }}>
             Copy the link now: it is shown only this once.
           </Typography>

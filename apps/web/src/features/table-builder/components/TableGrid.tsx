@@ -63,7 +63,7 @@ export function TableGrid({ keyLabel, columns, rows, total, limit, state, onStat
   const columnName = (key: string) => (key === 'value' ? keyLabel : key === 'updatedAt' ? 'Updated' : (columns.find((c) => String(c.questionId) === key)?.text ?? key));
 
   return (
-    <Box sx={{ display: 'grid', gap: 1.5 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}>
       <Box
         component="form"
         role="search"
@@ -74,21 +74,21 @@ export function TableGrid({ keyLabel, columns, rows, total, limit, state, onStat
         }}
         sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
       >
-        <TextField select size="small" label="Column" value={column} onChange={(e) => setColumn(e.target.value)} sx={{ minWidth: 140 }}>
+        <TextField select size="small" label="Column" value={column} onChange={(e) => setColumn(e.target.value)} sx={{ width: { xs: '100%', sm: 180 } }}>
           {['value', ...columns.map((c) => String(c.questionId)), 'updatedAt'].map((key) => (
             <MenuItem key={key} value={key}>
               {columnName(key)}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label="Condition" value={op} onChange={(e) => setOp(e.target.value as TableFilter['op'])} sx={{ minWidth: 130 }}>
+        <TextField select size="small" label="Condition" value={op} onChange={(e) => setOp(e.target.value as TableFilter['op'])} sx={{ width: { xs: '100%', sm: 150 } }}>
           {(Object.keys(opLabels) as TableFilter['op'][]).map((o) => (
             <MenuItem key={o} value={o}>
               {opLabels[o]}
             </MenuItem>
           ))}
         </TextField>
-        {op === 'contains' || op === 'equals' ? <TextField size="small" label="Value" value={value} onChange={(e) => setValue(e.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} sx={{ minWidth: 160, flex: { xs: 1, sm: 'none' } }} /> : null}
+        {op === 'contains' || op === 'equals' ? <TextField size="small" label="Value" value={value} onChange={(e) => setValue(e.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} sx={{ width: { xs: '100%', sm: 200 } }} /> : null}
         <Button type="submit" variant="outlined">
           Filter
         </Button>
@@ -169,7 +169,8 @@ export function TableGrid({ keyLabel, columns, rows, total, limit, state, onStat
                       );
                     })}
                     <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-                      {when(row.updatedAt)} · {row.updatedBy}
+                      {when(row.updatedAt)}
+                      {row.updatedBy ? ` · ${row.updatedBy}` : ''}
                     </TableCell>
                   </TableRow>
                 ))

@@ -64,7 +64,7 @@ function SharedTable() {
   else {
     const data = shared.data;
     body = (
-      <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
         <Box>
           <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
             {data.name}

@@ -29,7 +29,7 @@ function Links({ instance }: { instance: SpecializedInstanceDetail }) {
   if (columns.isError) return <ErrorState message={columns.error.message} onRetry={() => void columns.refetch()} />;
   const names = new Map(columns.data.columns.map((c) => [c.questionId, c.text]));
   return (
-    <Box sx={{ display: 'grid', gap: 2.5 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
       <ShareLinkForm instanceId={instance.id} columns={columns.data.columns} />
       <FormAlert message={revoke.isError ? revoke.error.message : null} />
       <Paper variant="outlined" component="section" aria-label="Share links">

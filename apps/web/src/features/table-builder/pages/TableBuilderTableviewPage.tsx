@@ -27,7 +27,7 @@ function Grid({ instance }: { instance: SpecializedInstanceDetail }) {
   const shownIds = rows.data.columns.map((c) => c.questionId).filter((q) => !state.hidden.includes(q));
   const download = (format: 'csv' | 'xlsx') => exporter.mutate({ query: state.query, format, questionIds: shownIds });
   return (
-    <Box sx={{ display: 'grid', gap: 1.5 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}>
       <FormAlert message={exporter.isError ? exporter.error.message : null} />
       <TableGrid
         label={`${instance.name}: rows`}
