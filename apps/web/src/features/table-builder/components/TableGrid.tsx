@@ -159,7 +159,7 @@ export function TableGrid({ keyLabel, columns, rows, total, limit, state, onStat
                       return (
                         <TableCell key={c.questionId} sx={{ overflowWrap: 'anywhere', p: onCellClick ? 0.25 : undefined }}>
                           {onCellClick ? (
-                            <Button size="small" color="inherit" onClick={() => onCellClick(row, c)} aria-label={`Edit ${c.text} of ${row.value}`} sx={{ justifyContent: 'flex-start', textTransform: 'none', fontWeight: 400, minWidth: 48, width: '100%' }}>
+                            <Button size="small" color="inherit" onClick={() => onCellClick(row, c)} aria-label={`${text === '' ? '—' : text}, edit ${c.text} of ${row.value}`} sx={{ justifyContent: 'flex-start', textTransform: 'none', fontWeight: 400, minWidth: 48, width: '100%' }}>
                               {text === '' ? <Box component="span" sx={{ color: 'text.disabled' }}>—</Box> : text}
                             </Button>
                           ) : (
