@@ -46,6 +46,8 @@ type Seed = {
   taskIds: Record<string, number>;
   /** A specialized service instance per type whose tab pages are built. */
   instances: Record<string, number>;
+  /** The query of a table builder's share link (`?taskId=&token=`). */
+  shareQuery: string;
   /** The app user's token and record, for the portals' pages (AP., CIO.), which their own sign-in guards. */
   portal: { token: string; user: { id: number; username: string } };
   /** A check in/out instance the app user has portal access to. */
@@ -135,6 +137,11 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
   const sheet = await v2<{ id: number }>(request, admin, 'specialized/create', { type: 'scan-to-excel', name: 'Stock count', userIds: [appUser.id] });
   await v2(request, app, 'app/scan', { serviceId: sheet.id, value: 'SKU-1', clientScanId: randomUUID() });
 
+  const table = await v2<{ id: number }>(request, admin, 'specialized/create', { type: 'table-builder', name: 'Laptops', userIds: [appUser.id] });
+  await v2(request, admin, 'services/set-questions', { id: table.id, questions: [{ id: seat.id, condition: 'pre_submit', required: false }] });
+  await v2(request, app, 'app/scan', { serviceId: table.id, value: 'LT-1', clientScanId: randomUUID(), answers: [{ questionId: seat.id, values: ['B12'] }] });
+  const share = await v2<{ path: string }>(request, admin, 'table-builder/link-create', { id: table.id });
+
   const attendance = await v2<{ id: number }>(request, admin, 'specialized/create', { type: 'attendance', name: 'Morning class', settings: { leaderUserIds: [appUser.id] }, userIds: [appUser.id] });
   // The user and task portals (UP., TP.): the app user may use both, with the service and the label task shared.
   await v2(request, admin, 'portals/access/set', { appUserId: appUser.id, userPortal: true, taskPortal: true, serviceIds: [service.id], taskIds: [labels.task.id] });
@@ -142,7 +149,8 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
   return {
     email,
     username,
-    instances: { 'scan-tickets': tickets.id, 'scan-to-excel': sheet.id, attendance: attendance.id, 'check-in-out': checkInOut.id },
+    instances: { 'scan-tickets': tickets.id, 'scan-to-excel': sheet.id, attendance: attendance.id, 'check-in-out': checkInOut.id, 'table-builder': table.id },
+    shareQuery: share.path.slice(share.path.indexOf('?')),
     portal: { token: app, user: { id: appUser.id, username } },
     checkInOutId: checkInOut.id,
     scanId: scanId!,
@@ -175,6 +183,7 @@ async function targets(): Promise<Target[]> {
     'account.scans.edit': `?scanId=${seed.scanId}`,
     'crapp.edit_scan': `?scanId=${seed.scanId}`,
     'account.scans.templates.new': `?ids=${seed.serviceId}`,
+    'app.sharelink': seed.shareQuery,
   };
   const list = table.routeTable
     .filter((def) => def.page !== undefined)

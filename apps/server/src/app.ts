@@ -28,6 +28,7 @@ import { integrationsV2 } from './modules/integrations/integrations.v2.js';
 import { ssoV2 } from './modules/sso/sso.v2.js';
 import { scanTicketsV2 } from './modules/specialized/scan-tickets/scan-tickets.v2.js';
 import { scanToExcelLinkRoute, scanToExcelV2 } from './modules/specialized/scan-to-excel/scan-to-excel.v2.js';
+import { tableBuilderV2 } from './modules/specialized/table-builder/table-builder.v2.js';
 import { attendanceV2 } from './modules/specialized/attendance/attendance.v2.js';
 import { checkInOutV2 } from './modules/specialized/check-in-out/check-in-out.v2.js';
 import { abMatchingV2 } from './modules/specialized/ab-matching/ab-matching.v2.js';
@@ -68,7 +69,7 @@ function legacySections(c: Container): Record<string, LegacySection> {
 
 /** Every V2 route binding. Later modules add theirs here. */
 function v2Bindings(c: Container): V2Binding[] {
-  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile, c.twoFactor), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks), ...integrationsV2(c.integrations), ...scanTicketsV2(c.scanTickets), ...scanToExcelV2(c.scanToExcel), ...attendanceV2(c.attendance), ...checkInOutV2(c.checkInOut), ...brandingV2(c.branding), ...abMatchingV2(c.abMatching), ...portalsV2(c.portals), ...ssoV2(c.sso, c.config.publicUrl.startsWith('https:')), ...shortLinksV2(c.shortLinks)];
+  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile, c.twoFactor), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks), ...integrationsV2(c.integrations), ...scanTicketsV2(c.scanTickets), ...scanToExcelV2(c.scanToExcel), ...attendanceV2(c.attendance), ...checkInOutV2(c.checkInOut), ...brandingV2(c.branding), ...abMatchingV2(c.abMatching), ...portalsV2(c.portals), ...tableBuilderV2(c.tableBuilder), ...ssoV2(c.sso, c.config.publicUrl.startsWith('https:')), ...shortLinksV2(c.shortLinks)];
 }
 
 /** Builds the Fastify instance (tests drive it with app.inject). */

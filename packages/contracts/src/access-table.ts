@@ -128,6 +128,16 @@ export const v2Access: Record<string, AccessRule> = {
   'scan-to-excel/link-create': admin(),
   'scan-to-excel/link-revoke': admin(),
   'scan-to-excel/rows': admin(),
+  // table-builder.ts (the share link is opened by its token alone: see docs/SPECIALIZED-TABLE-BUILDER.md)
+  'table-builder/rows': admin(),
+  'table-builder/row': admin(),
+  'table-builder/cell-update': admin(),
+  'table-builder/export': admin(),
+  'table-builder/links': admin(),
+  'table-builder/link-create': admin(),
+  'table-builder/link-revoke': admin(),
+  'share-link/open': PUBLIC,
+  'app/table-builder/row': APP,
   // attendance.ts
   'attendance/export': admin(),
   'attendance/portal/close': APP,

@@ -27,6 +27,7 @@ export * from './sso.js';
 export * from './two-factor.js';
 export * from './scan-tickets.js';
 export * from './scan-to-excel.js';
+export * from './table-builder.js';
 export * from './attendance.js';
 export * from './check-in-out.js';
 export * from './branding.js';

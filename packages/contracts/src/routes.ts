@@ -22,6 +22,7 @@ import * as sso from './sso.js';
 import * as twoFactor from './two-factor.js';
 import * as scanTickets from './scan-tickets.js';
 import * as scanToExcel from './scan-to-excel.js';
+import * as tableBuilder from './table-builder.js';
 import * as attendance from './attendance.js';
 import * as checkInOut from './check-in-out.js';
 import * as branding from './branding.js';
@@ -116,6 +117,8 @@ export const v2Routes = {
   scanToExcelLinkCreate: scanToExcel.scanToExcelLinkCreate,
   scanToExcelLinkRevoke: scanToExcel.scanToExcelLinkRevoke,
   scanToExcelDownload: scanToExcel.scanToExcelDownload,
+  tableBuilderRows: tableBuilder.tableBuilderRows, tableBuilderRow: tableBuilder.tableBuilderRow, tableBuilderCellUpdate: tableBuilder.tableBuilderCellUpdate, tableBuilderExport: tableBuilder.tableBuilderExport,
+  tableBuilderLinks: tableBuilder.tableBuilderLinks, tableBuilderLinkCreate: tableBuilder.tableBuilderLinkCreate, tableBuilderLinkRevoke: tableBuilder.tableBuilderLinkRevoke, shareLinkOpen: tableBuilder.shareLinkOpen, appTableBuilderRow: tableBuilder.appTableBuilderRow,
   listAttendanceSessions: attendance.listAttendanceSessions, createAttendanceSession: attendance.createAttendanceSession, updateAttendanceSession: attendance.updateAttendanceSession, deleteAttendanceSession: attendance.deleteAttendanceSession,
   attendanceRegister: attendance.attendanceRegisterRoute, attendanceOccurrenceReport: attendance.attendanceOccurrenceReport, attendancePeopleReport: attendance.attendancePeopleReport, attendanceExport: attendance.attendanceExport,
   attendancePortalSessions: attendance.attendancePortalSessions, attendancePortalRegister: attendance.attendancePortalRegister, attendancePortalMark: attendance.attendancePortalMark, attendancePortalClose: attendance.attendancePortalClose, attendancePortalExport: attendance.attendancePortalExport,

@@ -57,7 +57,7 @@ const instanceTabs: Record<(typeof serviceTypes)[number], readonly string[]> = {
  * `<Type><Tab>Page` for each tab (`ScanTicketsDetailsPage`), `<Type>Page` for a type without tabs. The names
  * are made here rather than listed, which keeps some forty strings out of the entry chunk (/signin's budget).
  */
-const builtSpecializedTypes: readonly (typeof serviceTypes)[number][] = ['check-in-out', 'scan-tickets', 'attendance', 'scan-to-excel', 'ab-barcode-matching'];
+const builtSpecializedTypes: readonly (typeof serviceTypes)[number][] = ['check-in-out', 'scan-tickets', 'attendance', 'scan-to-excel', 'ab-barcode-matching', 'table-builder'];
 const pascal = (text: string) => text.replace(/(?:^|-)([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 /** The page of a built type's route (`tab` undefined: the wizard; '' for a type without tabs), or undefined. */
 function specializedPage(type: (typeof serviceTypes)[number], tab?: string): PageLoader | undefined {
@@ -78,6 +78,8 @@ const scanSearchQuery = texts(
   'template', 'preview',
 ).extend({ page: whole, limit: whole });
 const codeQuery = texts('code', 'error');
+/** The table builder's grid in the address: one filter (`col`, `op`, `q`), `sort`, `dir`, `page`, hidden columns (`hide`). */
+const tableGridQuery = texts('col', 'op', 'q', 'sort', 'dir', 'page', 'hide');
 const referenceQuery = texts('referenceState', 'referenceParams');
 
 const taskPages = {
@@ -144,8 +146,8 @@ export const routeTable: readonly RouteDef[] = [
   open('auth.forgotpassword.reset', '/forgotpassword/reset', 'Check your email', { search: texts('email'), page: publicPage('ForgotPasswordSentPage') }),
   open('auth.passwordresetsuccess', '/password-reset-success', 'Password changed', { page: publicPage('PasswordResetSuccessPage') }),
   open('app.devicelookup', '/device-lookup', 'Device lookup', { search: texts('tableId', 'deviceId'), planned: 'device' }),
-  open('app.sharelink', '/share-link', 'Shared link', { search: texts('taskId', 'token'), planned: 'share' }),
-  open('app.sharelinkexpired', '/share-link-expired', 'Link expired', { planned: 'share' }),
+  open('app.sharelink', '/share-link', 'Shared link', { search: texts('taskId', 'token').extend(tableGridQuery.shape), page: publicPage('SharelinkPage') }),
+  open('app.sharelinkexpired', '/share-link-expired', 'Link expired', { page: publicPage('SharelinkExpiredPage') }),
   open('auth.googleauth', '/google-auth', 'Google sign-in', { search: codeQuery, page: publicPage('SsoSignInPage') }),
   open('auth.ssofail', '/sso-fail/', 'Single sign-on failed', { search: texts('reason', 'detail'), page: publicPage('SsoFailPage') }),
   // The maker's app token or an administrator's session; anyone else is refused.
@@ -216,7 +218,8 @@ export const routeTable: readonly RouteDef[] = [
     }
     return tabs.map((tab) => {
       const page = specializedPage(type, tab);
-      return admin(`account.specialized.${type}.${tab}`, `/account/specialized-services/{instanceId}/${type}/${tab}/`, `${title(type)}: ${title(tab)}`, page ? { page } : { planned: 'specialized' });
+      const search = type === 'table-builder' && tab === 'tableview' ? { search: tableGridQuery } : {};
+      return admin(`account.specialized.${type}.${tab}`, `/account/specialized-services/{instanceId}/${type}/${tab}/`, `${title(type)}: ${title(tab)}`, page ? { page, ...search } : { planned: 'specialized' });
     });
   }),
   admin('account.curated', '/account/curated-services/{rest*}', 'Specialized services', {

@@ -487,6 +487,21 @@ export type ScanToExcelLinksTable = {
   created_at: Timestamp;
 };
 
+/** Table builder (migration 0024): a row keyed by a scanned value. */
+export type TableBuilderRowsTable = { id: Generated<number>; account_id: number; service_id: number; value: string; created_at: Timestamp; updated_at: Timestamp; updated_by: string };
+/** Table builder: the latest answer of a column (question) in a row. */
+export type TableBuilderCellsTable = { account_id: number; service_id: number; row_id: number; question_id: number; value: string; updated_at: Timestamp; updated_by: string };
+/** Table builder: one change of a cell, who and when (`source`: scan, admin or import). */
+export type TableBuilderChangesTable = {
+  id: Generated<number>; account_id: number; service_id: number; row_id: number; question_id: number; old_value: string | null; new_value: string;
+  changed_by: string; source: string; scan_id: number | null; changed_at: Timestamp;
+};
+/** Table builder: a share link (SHA-256 of its token; scrypt hash of its optional password; JSON question ids or null for all). */
+export type TableBuilderLinksTable = {
+  id: Generated<number>; account_id: number; service_id: number; token_hash: string; password_hash: string | null; question_ids: string | null;
+  expires_at: Timestamp | null; revoked_at: Timestamp | null; created_at: Timestamp;
+};
+
 /** Scan tickets: the entry state of a ticket in a scan-tickets service (migration 0016). */
 export type ScanTicketStatesTable = {
   account_id: number;
@@ -608,6 +623,10 @@ export type Database = {
   postback_deliveries: PostbackDeliveriesTable;
   scan_ticket_states: ScanTicketStatesTable;
   scan_to_excel_links: ScanToExcelLinksTable;
+  table_builder_rows: TableBuilderRowsTable;
+  table_builder_cells: TableBuilderCellsTable;
+  table_builder_changes: TableBuilderChangesTable;
+  table_builder_links: TableBuilderLinksTable;
   attendance_sessions: AttendanceSessionsTable;
   attendance_marks: AttendanceMarksTable;
   attendance_closed: AttendanceClosedTable;

@@ -22,6 +22,7 @@ import * as m0019 from './0019-scan-to-excel.js';
 import * as m0021 from './0021-account-branding.js';
 import * as m0022 from './0022-single-sign-on.js';
 import * as m0023 from './0023-portals.js';
+import * as m0024 from './0024-table-builder.js';
 import * as m0026 from './0026-postback-deliveries.js';
 import * as m0028 from './0028-short-links.js';
 
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0021-account-branding': m0021,
   '0022-single-sign-on': m0022,
   '0023-portals': m0023,
+  '0024-table-builder': m0024,
   '0026-postback-deliveries': m0026,
   '0028-short-links': m0028,
 };

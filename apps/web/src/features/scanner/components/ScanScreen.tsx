@@ -23,6 +23,7 @@ import { DirectionPrompt } from './DirectionPrompt';
 import { DirectionSwitch } from './DirectionSwitch';
 import { ManualEntry } from './ManualEntry';
 import { QuestionForm } from './QuestionForm';
+import { TableRowForm } from './TableRowForm';
 import { ResultOverlay } from './ResultOverlay';
 
 type Props = { service: AppService; userId: number; continuous: boolean; camera: boolean };
@@ -72,7 +73,11 @@ export function ScanScreen({ service, userId, continuous, camera }: Props) {
     return (
       <Box sx={{ maxWidth: 640, mx: 'auto', px: 2, py: 3 }}>
         <Typography sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 20, fontWeight: 600, mb: 2, overflowWrap: 'anywhere' }}>{phase.taken.value}</Typography>
-        <QuestionForm title="About this scan" questions={flow.preFor} submitLabel="Submit scan" onSubmit={flow.answerPre} onCancel={flow.cancelPre} />
+        {service.specialized?.type === 'table-builder' ? (
+          <TableRowForm serviceId={service.id} value={phase.taken.value} questions={flow.preFor} onSubmit={flow.answerPre} onCancel={flow.cancelPre} />
+        ) : (
+          <QuestionForm title="About this scan" questions={flow.preFor} submitLabel="Submit scan" onSubmit={flow.answerPre} onCancel={flow.cancelPre} />
+        )}
       </Box>
     );
   }

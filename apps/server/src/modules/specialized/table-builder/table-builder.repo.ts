@@ -1,0 +1,199 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { TableFilter, TableQuery } from '@scanbase/contracts';
+import type { DialectName } from '../../../platform/db/database.js';
+import { byteOrder, containsText, lockForUpdate, lowerEquals } from '../../../platform/db/dialect.js';
+import type { Database } from '../../../platform/db/schema.js';
+
+export type RowRecord = { id: number; value: string; updated_at: string; updated_by: string };
+export type CellRecord = { row_id: number; question_id: number; value: string; updated_at: string; updated_by: string };
+export type ChangeSource = 'scan' | 'admin' | 'import';
+export type LinkRecord = {
+  id: number; account_id: number; service_id: number; password_hash: string | null; question_ids: string | null; expires_at: string | null; revoked_at: string | null; created_at: string;
+};
+
+type RowsEb = ExpressionBuilder<Database & { r: Database['table_builder_rows'] }, 'r'>;
+
+/** SQL of table-builder instances: rows keyed by a value, their cells, the history of changes and the share links. Every query is scoped to the account. */
+export class TableBuilderRepo {
+  constructor(
+    readonly db: Kysely<Database>,
+    readonly dialect: DialectName,
+  ) {}
+
+  /** The row of a value, made when missing (its id). Runs in the scan's transaction. */
+  async upsertRow(accountId: number, serviceId: number, value: string, at: string, by: string): Promise<number> {
+    const row = await this.db
+      .insertInto('table_builder_rows')
+      .values({ account_id: accountId, service_id: serviceId, value, created_at: at, updated_at: at, updated_by: by })
+      .onConflict((oc) => oc.columns(['service_id', 'value']).doUpdateSet({ updated_at: at, updated_by: by }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async rowByValue(accountId: number, serviceId: number, value: string): Promise<RowRecord | undefined> {
+    return this.db.selectFrom('table_builder_rows').select(['id', 'value', 'updated_at', 'updated_by']).where('service_id', '=', serviceId).where('value', '=', value).where('account_id', '=', accountId).executeTakeFirst();
+  }
+
+  async rowById(accountId: number, serviceId: number, rowId: number): Promise<RowRecord | undefined> {
+    return this.db.selectFrom('table_builder_rows').select(['id', 'value', 'updated_at', 'updated_by']).where('id', '=', rowId).where('service_id', '=', serviceId).where('account_id', '=', accountId).executeTakeFirst();
+  }
+
+  /** The cells of these rows. */
+  async cells(accountId: number, serviceId: number, rowIds: number[]): Promise<CellRecord[]> {
+    if (rowIds.length === 0) return [];
+    return this.db
+      .selectFrom('table_builder_cells')
+      .select(['row_id', 'question_id', 'value', 'updated_at', 'updated_by'])
+      .where('row_id', 'in', rowIds)
+      .where('service_id', '=', serviceId)
+      .where('account_id', '=', accountId)
+      .execute();
+  }
+
+  /**
+   * Sets a cell and records the change (who, when, from what). An unchanged value records nothing.
+   * Answers whether it changed. Call inside a transaction (the scan's, or `transaction`).
+   */
+  async setCell(accountId: number, serviceId: number, rowId: number, questionId: number, value: string, by: string, source: ChangeSource, scanId: number | null, at: string): Promise<boolean> {
+    const current = await lockForUpdate(
+      this.dialect,
+      this.db.selectFrom('table_builder_cells').select('value').where('row_id', '=', rowId).where('question_id', '=', questionId).where('account_id', '=', accountId),
+    ).executeTakeFirst();
+    if (current?.value === value) return false;
+    if (current) {
+      await this.db.updateTable('table_builder_cells').set({ value, updated_at: at, updated_by: by }).where('row_id', '=', rowId).where('question_id', '=', questionId).where('account_id', '=', accountId).execute();
+    } else {
+      await this.db.insertInto('table_builder_cells').values({ account_id: accountId, service_id: serviceId, row_id: rowId, question_id: questionId, value, updated_at: at, updated_by: by }).execute();
+    }
+    await this.db
+      .insertInto('table_builder_changes')
+      .values({ account_id: accountId, service_id: serviceId, row_id: rowId, question_id: questionId, old_value: current?.value ?? null, new_value: value, changed_by: by, source, scan_id: scanId, changed_at: at })
+      .execute();
+    await this.db.updateTable('table_builder_rows').set({ updated_at: at, updated_by: by }).where('id', '=', rowId).where('account_id', '=', accountId).execute();
+    return true;
+  }
+
+  /** Runs `fn` with a repository on one transaction. */
+  async transaction<T>(fn: (repo: TableBuilderRepo) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => fn(new TableBuilderRepo(trx, this.dialect)));
+  }
+
+  /** The condition of one filter on the rows `r`. */
+  private condition(serviceId: number, f: TableFilter) {
+    return (eb: RowsEb): Expression<SqlBool> => {
+      if (f.column === 'value' || f.column === 'updatedAt') {
+        const col = sql.ref<string>(f.column === 'value' ? 'r.value' : 'r.updated_at');
+        if (f.op === 'contains') return containsText(this.dialect, col, f.value);
+        if (f.op === 'equals') return lowerEquals(this.dialect, col, f.value);
+        // The key and the time of a row are never empty.
+        return f.op === 'empty' ? sql<boolean>`1 = 0` : sql<boolean>`1 = 1`;
+      }
+      const questionId = Number(f.column);
+      let cells = eb.selectFrom('table_builder_cells as c').select('c.row_id').where('c.service_id', '=', serviceId).where('c.question_id', '=', questionId);
+      if (f.op === 'contains') cells = cells.where(containsText(this.dialect, sql.ref('c.value'), f.value));
+      else if (f.op === 'equals') cells = cells.where(lowerEquals(this.dialect, sql.ref('c.value'), f.value));
+      else cells = cells.where('c.value', '<>', '');
+      return f.op === 'empty' ? eb('r.id', 'not in', cells) : eb('r.id', 'in', cells);
+    };
+  }
+
+  /** The ids of a page of rows matching the filters in the chosen order, and how many match in all. */
+  async page(accountId: number, serviceId: number, q: TableQuery, offset: number, limit: number): Promise<{ rows: RowRecord[]; total: number }> {
+    let base = this.db.selectFrom('table_builder_rows as r').where('r.service_id', '=', serviceId).where('r.account_id', '=', accountId);
+    for (const f of q.filters) base = base.where(this.condition(serviceId, f));
+    let paged = base.select(['r.id', 'r.value', 'r.updated_at', 'r.updated_by']);
+    const dir = q.direction;
+    if (q.sort === 'updatedAt') paged = paged.orderBy('r.updated_at', dir).orderBy('r.id', dir);
+    else if (q.sort === 'value') paged = paged.orderBy(byteOrder(this.dialect, sql.ref('r.value')), dir).orderBy('r.id', dir);
+    else {
+      const cell = sql<string>`coalesce((SELECT c.value FROM table_builder_cells c WHERE c.row_id = r.id AND c.question_id = ${Number(q.sort)}), '')`;
+      paged = paged.orderBy(byteOrder(this.dialect, cell), dir).orderBy('r.id', dir);
+    }
+    const [rows, count] = await Promise.all([paged.limit(limit).offset(offset).execute(), base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /** Every change of a row, newest first. */
+  async changes(accountId: number, rowId: number) {
+    return this.db
+      .selectFrom('table_builder_changes')
+      .select(['question_id', 'old_value', 'new_value', 'changed_by', 'source', 'changed_at'])
+      .where('row_id', '=', rowId)
+      .where('account_id', '=', accountId)
+      .orderBy('id', 'desc')
+      .limit(500)
+      .execute();
+  }
+
+  /** The instance's questions in order (the table's columns). */
+  async columns(accountId: number, serviceId: number): Promise<{ questionId: number; text: string; type: string }[]> {
+    const rows = await this.db
+      .selectFrom('service_questions as sq')
+      .innerJoin('questions as q', (j) => j.onRef('q.id', '=', 'sq.question_id').onRef('q.account_id', '=', 'sq.account_id'))
+      .select(['q.id', 'q.text', 'q.type'])
+      .where('sq.account_id', '=', accountId)
+      .where('sq.service_id', '=', serviceId)
+      .orderBy('sq.position')
+      .execute();
+    return rows.map((r) => ({ questionId: r.id, text: r.text, type: r.type }));
+  }
+
+  /** The answers a scan stored, per question (several values joined with ", "). */
+  async scanAnswers(accountId: number, scanId: number): Promise<Map<number, string>> {
+    const rows = await this.db.selectFrom('scan_answers').select(['question_id', 'answer']).where('scan_id', '=', scanId).where('account_id', '=', accountId).orderBy('position').orderBy('id').execute();
+    const out = new Map<number, string[]>();
+    for (const r of rows) out.set(r.question_id, [...(out.get(r.question_id) ?? []), r.answer]);
+    return new Map([...out].map(([q, v]) => [q, v.join(', ')]));
+  }
+
+  async adminName(accountId: number, adminId: number): Promise<string> {
+    const row = await this.db.selectFrom('admins').select(['name', 'email']).where('id', '=', adminId).where('account_id', '=', accountId).executeTakeFirst();
+    return row ? row.name || row.email : 'Administrator';
+  }
+
+  // Share links
+
+  async links(accountId: number, serviceId: number): Promise<LinkRecord[]> {
+    return this.db
+      .selectFrom('table_builder_links')
+      .select(['id', 'account_id', 'service_id', 'password_hash', 'question_ids', 'expires_at', 'revoked_at', 'created_at'])
+      .where('account_id', '=', accountId)
+      .where('service_id', '=', serviceId)
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async createLink(v: { accountId: number; serviceId: number; tokenHash: string; passwordHash: string | null; questionIds: string | null; expiresAt: string | null; at: string }): Promise<number> {
+    const row = await this.db
+      .insertInto('table_builder_links')
+      .values({ account_id: v.accountId, service_id: v.serviceId, token_hash: v.tokenHash, password_hash: v.passwordHash, question_ids: v.questionIds, expires_at: v.expiresAt, revoked_at: null, created_at: v.at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async revokeLink(accountId: number, serviceId: number, linkId: number, at: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('table_builder_links')
+      .set({ revoked_at: at })
+      .where('id', '=', linkId)
+      .where('service_id', '=', serviceId)
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** The link of a token hash with its live table-builder instance (a deleted instance's link opens nothing). */
+  async linkByToken(tokenHash: string): Promise<(LinkRecord & { name: string; type_settings: string }) | undefined> {
+    return this.db
+      .selectFrom('table_builder_links as l')
+      .innerJoin('services as s', (j) => j.onRef('s.id', '=', 'l.service_id').onRef('s.account_id', '=', 'l.account_id'))
+      .select(['l.id', 'l.account_id', 'l.service_id', 'l.password_hash', 'l.question_ids', 'l.expires_at', 'l.revoked_at', 'l.created_at', 's.name', 's.type_settings'])
+      .where('l.token_hash', '=', tokenHash)
+      .where('s.deleted_at', 'is', null)
+      .where('s.specialized_type', '=', 'table-builder')
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,100 @@
+import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { MessagePage } from '../../../ui/MessagePage';
+import { ErrorState, LoadingState } from '../../../ui/QueryStates';
+import { FormAlert } from '../../auth/components/FormAlert';
+import { useListSearch } from '../../tasks/hooks/useListSearch';
+import { TableGrid } from '../components/TableGrid';
+import { useSharedTable } from '../hooks/useSharedTable';
+import { readTableSearch, writeTableSearch } from '../table-search';
+
+const LIMIT = 50;
+
+// A public page sits outside the signed-in shell's query layer: it brings its own cache.
+let sharedClient: QueryClient | undefined;
+const queryClient = () => (sharedClient ??= new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
+
+function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (password: string) => void }) {
+  const [password, setPassword] = useState('');
+  return (
+    <Paper
+      variant="outlined"
+      component="form"
+      noValidate
+      aria-label="Password of the share link"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (password !== '') onSubmit(password);
+      }}
+      sx={{ p: 3, maxWidth: 420, mx: 'auto', display: 'grid', gap: 2 }}
+    >
+      <Typography variant="h1">This table is protected</Typography>
+      <FormAlert message={wrong ? 'That password is not right. Try again.' : null} />
+      <TextField type="password" label="Password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus autoComplete="current-password" />
+      <Button type="submit" variant="contained">
+        Open the table
+      </Button>
+    </Paper>
+  );
+}
+
+function SharedTable() {
+  const { search, update } = useListSearch();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const state = readTableSearch(search);
+  const shared = useSharedTable({ taskId: search.taskId ?? '', token: search.token ?? '', password, query: state.query, page: state.page, limit: LIMIT });
+  const expired = shared.data?.state === 'expired';
+  useEffect(() => {
+    if (expired) void navigate({ href: '/share-link-expired', replace: true });
+  }, [expired, navigate]);
+
+  let body;
+  if (!search.taskId || !search.token) body = null;
+  else if (shared.isError) body = null;
+  else if (shared.isPending || shared.data.state === 'expired') body = <LoadingState label="Opening the shared table…" />;
+  else if (shared.data.state === 'password') body = <PasswordForm wrong={shared.data.wrong} onSubmit={setPassword} />;
+  else {
+    const data = shared.data;
+    body = (
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
+        <Box>
+          <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+            {data.name}
+          </Typography>
+          <Typography color="text.secondary">
+            Shared read-only{data.expiresAt ? ` until ${new Date(data.expiresAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}` : ''}. {data.total.toLocaleString('en-US')} {data.total === 1 ? 'row' : 'rows'}.
+          </Typography>
+        </Box>
+        <TableGrid label={`${data.name}: rows`} keyLabel={data.keyLabel} columns={data.columns} rows={data.rows} total={data.total} limit={LIMIT} state={state} onState={(next) => update(writeTableSearch(next))} />
+      </Box>
+    );
+  }
+  if (body === null) {
+    const gone = shared.isError && 'status' in shared.error && shared.error.status !== 404;
+    return gone ? (
+      <ErrorState message={shared.error?.message ?? 'Could not open the table.'} onRetry={() => void shared.refetch()} />
+    ) : (
+      <MessagePage framed icon={<LinkOffOutlined />} title="This link does not work">
+        The address is incomplete or the link does not exist. Ask whoever shared it for a new one.
+      </MessagePage>
+    );
+  }
+  return <Box sx={{ maxWidth: 1200, mx: 'auto', p: { xs: 2, sm: 3 } }}>{body}</Box>;
+}
+
+/** /share-link?taskId=&token=: a table shared read-only by its link (no sign-in); an expired or revoked link goes to /share-link-expired. */
+export function SharelinkPage() {
+  return (
+    <QueryClientProvider client={queryClient()}>
+      <SharedTable />
+    </QueryClientProvider>
+  );
+}
