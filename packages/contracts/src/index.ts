@@ -30,6 +30,7 @@ export * from './attendance.js';
 export * from './check-in-out.js';
 export * from './branding.js';
 export * from './ab-matching.js';
+export * from './logistics.js';
 export { v2Routes } from './routes.js';
 export * from './access.js';
 export * from './access-table.js';

@@ -25,6 +25,7 @@ import * as attendance from './attendance.js';
 import * as checkInOut from './check-in-out.js';
 import * as branding from './branding.js';
 import * as abMatching from './ab-matching.js';
+import * as logistics from './logistics.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -123,6 +124,8 @@ export const v2Routes = {
   getBranding: branding.getBranding, updateBranding: branding.updateBranding, uploadBrandingLogo: branding.uploadBrandingLogo, deleteBrandingLogo: branding.deleteBrandingLogo, publicBranding: branding.publicBrandingRoute, appBranding: branding.appBranding,
   abMatchingStats: abMatching.abMatchingStats,
   appAbMatchingReason: abMatching.appAbMatchingReason,
+  logisticsPackages: logistics.logisticsPackages,
+  logisticsTimeline: logistics.logisticsTimeline,
   getSso: sso.getSso, updateSso: sso.updateSso, testSso: sso.testSso, ssoOptions: sso.ssoOptions, startSso: sso.startSso, startGoogle: sso.startGoogle, finishSso: sso.finishSso,
 } as const;
 

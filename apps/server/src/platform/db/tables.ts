@@ -43,6 +43,7 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'attendance_marks', key: 'id' },
   { name: 'attendance_closed', key: null },
   { name: 'checkinout_states', key: null },
+  { name: 'logistics_packages', key: null },
   { name: 'rate_counters', key: null },
   { name: 'system_settings', key: null },
   { name: 'tasks', key: 'id' },

@@ -5,6 +5,7 @@ import { attendanceType } from './attendance.js';
 import { checkInOutType } from './check-in-out.js';
 import { scanToExcelType } from './scan-to-excel.js';
 import { abBarcodeMatchingType } from './ab-barcode-matching.js';
+import { logisticsType } from './logistics.js';
 
 /**
  * The types built so far. A type missing here shows as "not available yet" on the create page and
@@ -16,4 +17,5 @@ export const specializedTypeDefinitions: Partial<Record<SpecializedType, Special
   'check-in-out': checkInOutType,
   'scan-to-excel': scanToExcelType,
   'ab-barcode-matching': abBarcodeMatchingType,
+  logistics: logisticsType,
 };
