@@ -1,4 +1,4 @@
-import { lateHoursOf, type LogisticsPackage, type LogisticsPackagesReply, type LogisticsSettings, type LogisticsTimelineReply } from '@scanbase/contracts';
+import { lateHoursOf, type LogisticsEvent, type LogisticsPackage, type LogisticsPackagesReply, type LogisticsSettings, type LogisticsTimelineReply } from '@scanbase/contracts';
 import type { Db } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
 import type { MapConfig } from '../../scans/scan-insights.service.js';
@@ -53,10 +53,10 @@ export class LogisticsService {
     const settings = await this.settings(accountId, q.id);
     const key = packageKey(q.value.trim());
     const [row, rows] = await Promise.all([this.repo.get(accountId, q.id, key), this.repo.timeline(accountId, q.id, key, TIMELINE_MAX + 1)]);
-    const events = rows.slice(0, TIMELINE_MAX).map((r) => {
+    const events = rows.slice(0, TIMELINE_MAX).map((r): LogisticsEvent => {
       const gps = parseGps(r.gps ?? undefined);
       return {
-        scanId: r.id, stage: r.stage, status: (r.status === 1 ? 1 : r.status === 0 ? 0 : -1) as 1 | 0 | -1, response: r.response, scannedAt: r.scanned_at, by: r.by,
+        scanId: r.id, stage: r.stage, status: r.status === 1 ? 1 : r.status === 0 ? 0 : -1, response: r.response, scannedAt: r.scanned_at, by: r.by,
         latitude: gps?.latitude ?? null, longitude: gps?.longitude ?? null, recipient: r.recipient, photoAnswerId: r.photoAnswerId, signatureAnswerId: r.signatureAnswerId,
       };
     });

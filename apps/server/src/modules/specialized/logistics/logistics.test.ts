@@ -57,7 +57,9 @@ describe('logistics', () => {
     const { id, scan } = await instance(a);
     expect(await scan('PKG-1', { stage: 'picked up', gps_location: '52.520008,13.404954,8' })).toMatchObject({ status: 1, text: 'Picked up (stage 1 of 3).', outcome: { stage: 'Picked up', package: 'PKG-1' } });
     expect((await scan('PKG-1', { stage: 'Picked up' })).text).toMatch(/^Already at "Picked up" since \d\d:\d\d by scanner/);
-    expect(await scan('PKG-1', { stage: 'At depot', gps_location: '48.137154,11.576124' })).toMatchObject({ status: 1, text: expect.stringMatching(/^At depot \(stage 2 of 3\)\. Was at "Picked up" since/) });
+    const depot = await scan('PKG-1', { stage: 'At depot', gps_location: '48.137154,11.576124' });
+    expect(depot.status).toBe(1);
+    expect(depot.text).toMatch(/^At depot \(stage 2 of 3\)\. Was at "Picked up" since/);
     const back = await scan('PKG-1', { stage: 'Picked up' });
     expect(back.status).toBe(0);
     expect(back.text).toMatch(/^Stages only move forward: this package is at "At depot" since .*, after "Picked up"\.$/);
@@ -79,7 +81,8 @@ describe('logistics', () => {
     const noSignature = await scan('PKG-2', { stage: 'Delivered', recipient: 'Ada' }, { answers: [{ questionId: photoQ, values: [], image: PNG }] });
     expect(noSignature.text).toMatch(/missing the recipient's signature\)\.$/);
     const done = await scan('PKG-2', { stage: 'Delivered', recipient: ' Ada Lovelace ', gps_location: '51.5,-0.12' }, proof);
-    expect(done).toMatchObject({ status: 1, text: expect.stringMatching(/^Delivered, received by Ada Lovelace \(stage 3 of 3\)\./), outcome: { stage: 'Delivered', recipient: 'Ada Lovelace' } });
+    expect(done).toMatchObject({ status: 1, outcome: { stage: 'Delivered', recipient: 'Ada Lovelace' } });
+    expect(done.text).toMatch(/^Delivered, received by Ada Lovelace \(stage 3 of 3\)\./);
     expect((await scan('PKG-2', { stage: 'Delivered', recipient: 'Bob' }, proof)).text).toMatch(/^Already delivered: this package is at "Delivered" since/);
 
     const tl = await a.must('logistics/timeline', { id, value: 'PKG-2' });
