@@ -97,8 +97,10 @@ export class LogisticsRepo {
       .execute();
   }
 
-  private base(accountId: number, serviceId: number, search: string | undefined) {
-    let q = this.db.selectFrom('logistics_packages as p').where('p.account_id', '=', accountId).where('p.service_id', '=', serviceId).where('p.moves', '>', 0);
+  /** The instance's packages (`moved`: without the rows that only hold a lock, stage ''; counts skip those by stage instead, to stay on the index). */
+  private base(accountId: number, serviceId: number, search: string | undefined, moved = true) {
+    let q = this.db.selectFrom('logistics_packages as p').where('p.account_id', '=', accountId).where('p.service_id', '=', serviceId);
+    if (moved) q = q.where('p.moves', '>', 0);
     if (search) q = q.where(containsText(this.dialect, sql.ref('p.value'), search));
     return q;
   }
@@ -106,38 +108,39 @@ export class LogisticsRepo {
   /** The condition "late": not delivered, at a stage with a late rule since before its cutoff (false without rules). */
   private late(cutoffs: LateCutoff[]): RawBuilder<SqlBool> {
     if (cutoffs.length === 0) return sql<SqlBool>`1 = 0`;
-    const any = sql.join(cutoffs.map((c) => sql`(p.stage = ${c.stage} and p.since < ${c.before})`), sql` or `);
-    return sql<SqlBool>`(p.final = 0 and (${any}))`;
+    const any = sql.join(cutoffs.map((c) => sql`(p.stage = ${c.stage} and p.final = 0 and p.since < ${c.before})`), sql` or `);
+    return sql<SqlBool>`(${any})`;
   }
 
-  /** A page of packages (newest movement first; `lateOnly`: only late ones, oldest first), with counts. */
+  /**
+   * A page of packages (newest movement first; `lateOnly`: only late ones, oldest first), with counts. The
+   * counts are read by stage and per late rule from the (account, service, stage, final, since) index.
+   */
   async list(
     accountId: number,
     serviceId: number,
     q: { search?: string | undefined; lateOnly: boolean; cutoffs: LateCutoff[]; offset: number; limit: number },
   ): Promise<{ rows: PackageRow[]; total: number; counts: { packages: number; late: number; delivered: number } }> {
     const base = this.base(accountId, serviceId, q.search);
-    const late = this.late(q.cutoffs);
-    const filtered = q.lateOnly ? base.where(late) : base;
-    const [rows, counts] = await Promise.all([
-      filtered
-        .leftJoin('app_users as u', 'u.id', 'p.by_app_user_id')
-        .select([...COLUMNS, 'u.username as by'])
-        .orderBy('p.since', q.lateOnly ? 'asc' : 'desc')
-        .orderBy('p.value', q.lateOnly ? 'asc' : 'desc')
-        .limit(q.limit)
-        .offset(q.offset)
-        .execute(),
-      base
-        .select((eb) => [
-          eb.fn.countAll<number>().as('packages'),
-          eb.fn.sum<number>(sql`case when p.final = 1 then 1 else 0 end`).as('delivered'),
-          eb.fn.sum<number>(sql`case when ${late} then 1 else 0 end`).as('late'),
-        ])
-        .executeTakeFirstOrThrow(),
-    ]);
-    const n = (x: unknown) => Number(x ?? 0);
-    return { rows: rows.map(toRow), total: q.lateOnly ? n(counts.late) : n(counts.packages), counts: { packages: n(counts.packages), late: n(counts.late), delivered: n(counts.delivered) } };
+    const filtered = q.lateOnly ? base.where(this.late(q.cutoffs)) : base;
+    const rows = await filtered
+      .leftJoin('app_users as u', 'u.id', 'p.by_app_user_id')
+      .select([...COLUMNS, 'u.username as by'])
+      .orderBy('p.since', q.lateOnly ? 'asc' : 'desc')
+      .orderBy('p.value', q.lateOnly ? 'asc' : 'desc')
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute();
+    const counted = this.base(accountId, serviceId, q.search, false);
+    const byStage = (await counted.select((eb) => ['p.stage', 'p.final', eb.fn.countAll<number>().as('n')]).groupBy(['p.stage', 'p.final']).execute()).filter((r) => r.stage !== '');
+    let late = 0;
+    for (const c of q.cutoffs) {
+      const r = await counted.select((eb) => eb.fn.countAll<number>().as('n')).where('p.stage', '=', c.stage).where('p.final', '=', 0).where('p.since', '<', c.before).executeTakeFirstOrThrow();
+      late += Number(r.n);
+    }
+    const packages = byStage.reduce((sum, r) => sum + Number(r.n), 0);
+    const delivered = byStage.reduce((sum, r) => sum + (Number(r.final) === 1 ? Number(r.n) : 0), 0);
+    return { rows: rows.map(toRow), total: q.lateOnly ? late : packages, counts: { packages, late, delivered } };
   }
 
   /** One package's row (undefined when never moved). */

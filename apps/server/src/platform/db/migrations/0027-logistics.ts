@@ -5,8 +5,8 @@ import type { DialectName } from '../database.js';
 /**
  * Logistics (issue 14): where each package of an instance (a service of type `logistics`) is now: its
  * stage, since when, where (the location of the scan that moved it) and by whom; written by the engine in
- * the transaction of that scan. One row per (service, package value). The package list and the late
- * filter read by (account, service, since).
+ * the transaction of that scan. One row per (service, package value). The package list reads by
+ * (account, service, since, value), in order; the counts and the late filter by (account, service, stage, final, since).
  */
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   const ts = timestampType(dialect);
@@ -28,5 +28,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('moves', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('logistics_packages_pk', ['service_id', 'value'])
     .execute();
-  await db.schema.createIndex('logistics_packages_since_idx').on('logistics_packages').columns(['account_id', 'service_id', 'since']).execute();
+  await db.schema.createIndex('logistics_packages_since_idx').on('logistics_packages').columns(['account_id', 'service_id', 'since', 'value']).execute();
+  // The counts by stage and the late rule (stage, not delivered, since before its cutoff) are index ranges.
+  await db.schema.createIndex('logistics_packages_stage_idx').on('logistics_packages').columns(['account_id', 'service_id', 'stage', 'final', 'since']).execute();
 }

@@ -14,6 +14,11 @@ type Props = { value: string; stage: string; options: LogisticsOptions; onConfir
 export function DeliveryForm({ value, stage, options, onConfirm, onCancel }: Props) {
   const [proof, setProof] = useState<Proof>({ recipient: '', photo: null, signature: null });
   const [problem, setProblem] = useState<string | null>(null);
+  // A change answers the last complaint: it is shown again, up to date, at the next confirm.
+  const change = (patch: Partial<Proof>) => {
+    setProblem(null);
+    setProof((now) => ({ ...now, ...patch }));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing = missingProof(options, proof);
@@ -32,14 +37,14 @@ export function DeliveryForm({ value, stage, options, onConfirm, onCancel }: Pro
           </Typography>
           <Typography sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 20, fontWeight: 600, mt: 1, overflowWrap: 'anywhere' }}>{value}</Typography>
         </div>
-        <TextField label="Recipient’s name" required value={proof.recipient} onChange={(event) => setProof({ ...proof, recipient: event.target.value })} slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }} />
+        <TextField label="Recipient’s name" required value={proof.recipient} onChange={(event) => change({ recipient: event.target.value })} slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }} />
         <Box>
           <Typography sx={{ fontWeight: 600, mb: 1 }}>Photo of the delivery</Typography>
-          <PhotoField label="Photo of the delivery" image={proof.photo ?? undefined} onChange={(photo) => setProof((now) => ({ ...now, photo }))} />
+          <PhotoField label="Photo of the delivery" image={proof.photo ?? undefined} onChange={(photo) => change({ photo })} />
         </Box>
         <Box>
           <Typography sx={{ fontWeight: 600, mb: 1 }}>Recipient’s signature</Typography>
-          <SignaturePad label="Recipient’s signature" onChange={(signature) => setProof((now) => ({ ...now, signature }))} />
+          <SignaturePad label="Recipient’s signature" onChange={(signature) => change({ signature })} />
         </Box>
         {problem ? (
           <Typography role="alert" color="error">
