@@ -137,10 +137,14 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
 
   const attendance = await v2<{ id: number }>(request, admin, 'specialized/create', { type: 'attendance', name: 'Morning class', settings: { leaderUserIds: [appUser.id] }, userIds: [appUser.id] });
 
+  // A logistics instance with one package, so its page shows the list.
+  const logistics = await v2<{ id: number }>(request, admin, 'specialized/create', { type: 'logistics', name: 'City deliveries', userIds: [appUser.id] });
+  await v2(request, app, 'app/scan', { serviceId: logistics.id, value: 'PKG-1', clientScanId: randomUUID(), properties: { stage: 'Picked up' } });
+
   return {
     email,
     username,
-    instances: { 'scan-tickets': tickets.id, 'scan-to-excel': sheet.id, attendance: attendance.id, 'check-in-out': checkInOut.id },
+    instances: { 'scan-tickets': tickets.id, 'scan-to-excel': sheet.id, attendance: attendance.id, 'check-in-out': checkInOut.id, logistics: logistics.id },
     portal: { token: app, user: { id: appUser.id, username } },
     checkInOutId: checkInOut.id,
     scanId: scanId!,
