@@ -43,10 +43,10 @@ export function StagesFields({ value, onChange, issues }: Props) {
               error={Boolean(issues.byIndex[index])}
               helperText={issues.byIndex[index]}
               slotProps={{ htmlInput: { maxLength: 60 } }}
-              sx={{ flex: '1 1 220px' }}
+              sx={{ flex: { sm: '1 1 220px' } }}
             />
             {index === stages.length - 1 ? (
-              <Typography color="text.secondary" sx={{ fontSize: 14, flex: '0 0 170px', pt: { sm: 1 } }}>
+              <Typography color="text.secondary" sx={{ fontSize: 14, flex: { sm: '0 0 170px' }, pt: { sm: 1 } }}>
                 Never late
               </Typography>
             ) : (
@@ -59,7 +59,7 @@ export function StagesFields({ value, onChange, issues }: Props) {
                 onChange={(event) => set(stages.map((s, i) => (i === index ? { ...s, lateAfterHours: hoursValue(event.target.value) } : s)))}
                 helperText="Empty: the default below"
                 slotProps={{ htmlInput: { min: 1, max: 8760 } }}
-                sx={{ flex: '0 0 170px' }}
+                sx={{ flex: { sm: '0 0 170px' } }}
               />
             )}
             <Stack direction="row">
