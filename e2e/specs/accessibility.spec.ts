@@ -146,10 +146,14 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
   // The user and task portals (UP., TP.): the app user may use both, with the service and the label task shared.
   await v2(request, admin, 'portals/access/set', { appUserId: appUser.id, userPortal: true, taskPortal: true, serviceIds: [service.id], taskIds: [labels.task.id] });
 
+  // A logistics instance with one package, so its page shows the list.
+  const logistics = await v2<{ id: number }>(request, admin, 'specialized/create', { type: 'logistics', name: 'City deliveries', userIds: [appUser.id] });
+  await v2(request, app, 'app/scan', { serviceId: logistics.id, value: 'PKG-1', clientScanId: randomUUID(), properties: { stage: 'Picked up' } });
+
   return {
     email,
     username,
-    instances: { 'scan-tickets': tickets.id, 'scan-to-excel': sheet.id, attendance: attendance.id, 'check-in-out': checkInOut.id, 'table-builder': table.id },
+    instances: { 'scan-tickets': tickets.id, 'scan-to-excel': sheet.id, attendance: attendance.id, 'check-in-out': checkInOut.id, 'table-builder': table.id, logistics: logistics.id },
     shareQuery: share.path.slice(share.path.indexOf('?')),
     portal: { token: app, user: { id: appUser.id, username } },
     checkInOutId: checkInOut.id,

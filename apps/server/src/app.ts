@@ -33,6 +33,7 @@ import { attendanceV2 } from './modules/specialized/attendance/attendance.v2.js'
 import { checkInOutV2 } from './modules/specialized/check-in-out/check-in-out.v2.js';
 import { abMatchingV2 } from './modules/specialized/ab-matching/ab-matching.v2.js';
 import { portalsV2 } from './modules/portals/portals.v2.js';
+import { logisticsV2 } from './modules/specialized/logistics/logistics.v2.js';
 import { scansLegacy } from './modules/scans/scans.legacy.js';
 import { v2Plugin } from './platform/http/v2/v2-plugin.js';
 import { brandingLogoRoute, brandingV2 } from './modules/branding/branding.v2.js';
@@ -69,7 +70,7 @@ function legacySections(c: Container): Record<string, LegacySection> {
 
 /** Every V2 route binding. Later modules add theirs here. */
 function v2Bindings(c: Container): V2Binding[] {
-  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile, c.twoFactor), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks), ...integrationsV2(c.integrations), ...scanTicketsV2(c.scanTickets), ...scanToExcelV2(c.scanToExcel), ...attendanceV2(c.attendance), ...checkInOutV2(c.checkInOut), ...brandingV2(c.branding), ...abMatchingV2(c.abMatching), ...portalsV2(c.portals), ...tableBuilderV2(c.tableBuilder), ...ssoV2(c.sso, c.config.publicUrl.startsWith('https:')), ...shortLinksV2(c.shortLinks)];
+  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile, c.twoFactor), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks), ...integrationsV2(c.integrations), ...scanTicketsV2(c.scanTickets), ...scanToExcelV2(c.scanToExcel), ...attendanceV2(c.attendance), ...checkInOutV2(c.checkInOut), ...brandingV2(c.branding), ...abMatchingV2(c.abMatching), ...portalsV2(c.portals), ...tableBuilderV2(c.tableBuilder), ...logisticsV2(c.logistics), ...ssoV2(c.sso, c.config.publicUrl.startsWith('https:')), ...shortLinksV2(c.shortLinks)];
 }
 
 /** Builds the Fastify instance (tests drive it with app.inject). */

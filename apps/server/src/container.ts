@@ -52,6 +52,7 @@ import { CheckInOutService } from './modules/specialized/check-in-out/check-in-o
 import { AbMatchingService } from './modules/specialized/ab-matching/ab-matching.service.js';
 import { PortalsRepo } from './modules/portals/portals.repo.js';
 import { PortalsService } from './modules/portals/portals.service.js';
+import { LogisticsService } from './modules/specialized/logistics/logistics.service.js';
 
 /** Every repository and service of one process, wired once (the HTTP app and the CLI share it). */
 export type Container = ReturnType<typeof createContainer>;
@@ -121,6 +122,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const abMatching = new AbMatchingService({ db, bus });
   const portals = new PortalsService({ repo: new PortalsRepo(k, db.dialect), scans: scans.repo, counts: scans.counts, search: scans.search, accountZone: scans.accountZone, jobFile: (accountId, jobId) => jobs.tasks.jobFile(accountId, jobId) });
   const tableBuilder = new TableBuilderService({ db, bus, limiter, publicUrl: config.publicUrl });
+  const logistics = new LogisticsService({ db, map: config.map });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, integrations, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, portals, shortLinks, tableBuilder };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, integrations, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, portals, shortLinks, tableBuilder, logistics };
 }

@@ -170,6 +170,9 @@ export const v2Access: Record<string, AccessRule> = {
   // ab-matching.ts
   'abmatching/stats': admin(),
   'app/abmatching/reason': APP,
+  // logistics.ts
+  'logistics/packages': admin(),
+  'logistics/timeline': admin(),
   // questions.ts
   'questions/add-answer': admin(),
   'questions/create': admin(),

@@ -34,6 +34,7 @@ export * from './branding.js';
 export * from './short-links.js';
 export * from './ab-matching.js';
 export * from './portals.js';
+export * from './logistics.js';
 export { v2Routes } from './routes.js';
 export * from './access.js';
 export * from './access-table.js';

@@ -29,6 +29,7 @@ import * as branding from './branding.js';
 import * as abMatching from './ab-matching.js';
 import * as shortLinks from './short-links.js';
 import * as portals from './portals.js';
+import * as logistics from './logistics.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
 export const v2Routes = {
@@ -133,6 +134,8 @@ export const v2Routes = {
   appAbMatchingReason: abMatching.appAbMatchingReason,
   listShortLinks: shortLinks.listShortLinks, getShortLink: shortLinks.getShortLink, createShortLink: shortLinks.createShortLink, updateShortLink: shortLinks.updateShortLink, revokeShortLink: shortLinks.revokeShortLink,
   getPortalAccess: portals.getPortalAccess, setPortalAccess: portals.setPortalAccess, portalMe: portals.portalMe, portalScans: portals.portalScans, portalDb: portals.portalDb, portalTaskRuns: portals.portalTaskRuns, portalTaskFile: portals.portalTaskFile,
+  logisticsPackages: logistics.logisticsPackages,
+  logisticsTimeline: logistics.logisticsTimeline,
   getSso: sso.getSso, updateSso: sso.updateSso, testSso: sso.testSso, ssoOptions: sso.ssoOptions, startSso: sso.startSso, startGoogle: sso.startGoogle, finishSso: sso.finishSso,
 } as const;
 

@@ -57,7 +57,7 @@ const instanceTabs: Record<(typeof serviceTypes)[number], readonly string[]> = {
  * `<Type><Tab>Page` for each tab (`ScanTicketsDetailsPage`), `<Type>Page` for a type without tabs. The names
  * are made here rather than listed, which keeps some forty strings out of the entry chunk (/signin's budget).
  */
-const builtSpecializedTypes: readonly (typeof serviceTypes)[number][] = ['check-in-out', 'scan-tickets', 'attendance', 'scan-to-excel', 'ab-barcode-matching', 'table-builder'];
+const builtSpecializedTypes: readonly (typeof serviceTypes)[number][] = ['check-in-out', 'scan-tickets', 'attendance', 'scan-to-excel', 'ab-barcode-matching', 'table-builder', 'logistics'];
 const pascal = (text: string) => text.replace(/(?:^|-)([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 /** The page of a built type's route (`tab` undefined: the wizard; '' for a type without tabs), or undefined. */
 function specializedPage(type: (typeof serviceTypes)[number], tab?: string): PageLoader | undefined {

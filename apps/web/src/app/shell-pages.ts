@@ -8,6 +8,8 @@ import { named } from './page-loaders';
  * the shell itself). Public pages are in public-pages.ts, the same way.
  */
 export const shellPages = {
+  LogisticsPage: named(() => import('../features/logistics/pages/LogisticsPage'), 'LogisticsPage'),
+  LogisticsCreatePage: named(() => import('../features/logistics/pages/LogisticsCreatePage'), 'LogisticsCreatePage'),
   AbBarcodeMatchingCreatePage: named(() => import('../features/ab-matching/pages/AbBarcodeMatchingCreatePage'), 'AbBarcodeMatchingCreatePage'),
   AbBarcodeMatchingTypePage: named(() => import('../features/ab-matching/pages/AbBarcodeMatchingTypePage'), 'AbBarcodeMatchingTypePage'),
   AbBarcodeMatchingUsersPage: named(() => import('../features/ab-matching/pages/AbBarcodeMatchingUsersPage'), 'AbBarcodeMatchingUsersPage'),

@@ -11,6 +11,7 @@ import { UPLOAD_EMAIL_JOB } from './upload-email.js';
 import { followUpQuestions, missingRequired, prepareAnswers } from './scan-answers.js';
 import type { CaptureRead, CaptureServiceRow, NewScan, ScanListRow, ScanRecord, ScansRepo, ServiceQuestionInfo } from './scans.repo.js';
 import type { ScanWriter } from './scan-writer.js';
+import { gs1Properties } from '@scanbase/contracts/gs1-properties';
 import { runtimeType } from '../specialized/specialized-runtime.js';
 import type { TypeVerdict } from '../specialized/specialized-type.js';
 import type { WebhookEvents } from '../webhooks/webhook-events.js';
@@ -128,7 +129,11 @@ export class ScanCaptureService {
       if (missing.length > 0) throw new AppError('VALIDATION_FAILED', `Answer first: ${missing.map((q) => `"${q.text}"`).join(', ')}.`, missing.map((q) => ({ path: `answers.${q.question_id}`, message: 'Required' })));
     }
 
-    const sent = Object.entries(input.properties).filter(([name]) => name.trim() !== '');
+    // GS1 values (GS1-128, parentheses form, SSCC, Digital Link) add their `gs1_<AI>` properties; a cheap
+    // character test skips the parser for every other value, and a value it cannot parse adds nothing.
+    const gs1 = gs1Properties(value);
+    const given = Object.entries(input.properties).filter(([name]) => name.trim() !== '');
+    const sent = gs1 ? [...given.filter(([name]) => !Object.hasOwn(gs1, name)), ...Object.entries(gs1)] : given;
     const uploadId = mode.kind === 'upload' ? await mode.uploadFor() : null;
     const typed = runtimeType(service.specialized_type, service.type_settings);
     let done: readonly [Judged, number] | undefined;
@@ -139,7 +144,7 @@ export class ScanCaptureService {
         const base = await this.judge(r, service, settings, caller, input, value, scannedAt);
         // A specialized service's type judges after the base method, in the same transaction (its state moves with the scan).
         const v: Judged = typed?.def.judge
-          ? await typed.def.judge({ db: r.handle(), dialect: r.dialect, accountId, service, settings: typed.settings, caller, value, scannedAt, timeZone: service.timezone ?? 'UTC', properties: input.properties, online, base })
+          ? await typed.def.judge({ db: r.handle(), dialect: r.dialect, accountId, service, settings: typed.settings, caller, value, scannedAt, timeZone: service.timezone ?? 'UTC', properties: input.properties, answers, online, base })
           : base;
         const properties = v.properties ? [...sent.filter(([name]) => !Object.hasOwn(v.properties!, name)), ...Object.entries(v.properties)] : sent;
         const scan: NewScan = {

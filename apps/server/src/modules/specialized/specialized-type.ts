@@ -25,6 +25,8 @@ export type TypeJudgeContext<S> = {
   timeZone: string;
   /** Properties the scanner sent (`direction`, `checklist`, …: see docs/SPECIALIZED-SERVICES.md). */
   properties: Record<string, string>;
+  /** The scan's answers as they will be stored (a photo or signature answer is `photo-…`/`signature-…` with its file key). */
+  answers: readonly { questionId: number; answer: string; fileKey: string | null }[];
   /** True for an online scan, false for one uploaded from an offline queue (judged again here, now). */
   online: boolean;
   base: BaseVerdict;

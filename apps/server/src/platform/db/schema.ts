@@ -404,6 +404,22 @@ export type CheckInOutStatesTable = {
   moves: Generated<number>;
 };
 
+/** Logistics (migration 0027): where a package of an instance is now, moved by the scan `last_scan_id` in its transaction. */
+export type LogisticsPackagesTable = {
+  account_id: number;
+  service_id: number;
+  value: string;
+  /** The stage's name ('' for a row made only to lock a package never moved). */
+  stage: string;
+  final: Generated<number>;
+  since: Timestamp;
+  latitude: number | null;
+  longitude: number | null;
+  by_app_user_id: number | null;
+  last_scan_id: number | null;
+  moves: Generated<number>;
+};
+
 export type ScanPropertiesTable = { account_id: number; scan_id: number; name: string; value: string };
 
 /**
@@ -633,4 +649,5 @@ export type Database = {
   checkinout_states: CheckInOutStatesTable;
   short_links: ShortLinksTable;
   short_link_visits: ShortLinkVisitsTable;
+  logistics_packages: LogisticsPackagesTable;
 };

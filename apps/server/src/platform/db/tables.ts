@@ -50,6 +50,7 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'checkinout_states', key: null },
   { name: 'short_links', key: 'id' },
   { name: 'short_link_visits', key: 'id' },
+  { name: 'logistics_packages', key: null },
   { name: 'rate_counters', key: null },
   { name: 'system_settings', key: null },
   { name: 'tasks', key: 'id' },

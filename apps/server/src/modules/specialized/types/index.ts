@@ -6,6 +6,7 @@ import { checkInOutType } from './check-in-out.js';
 import { scanToExcelType } from './scan-to-excel.js';
 import { abBarcodeMatchingType } from './ab-barcode-matching.js';
 import { tableBuilderType } from './table-builder.js';
+import { logisticsType } from './logistics.js';
 
 /**
  * The types built so far. A type missing here shows as "not available yet" on the create page and
@@ -18,4 +19,5 @@ export const specializedTypeDefinitions: Partial<Record<SpecializedType, Special
   'scan-to-excel': scanToExcelType,
   'ab-barcode-matching': abBarcodeMatchingType,
   'table-builder': tableBuilderType,
+  logistics: logisticsType,
 };

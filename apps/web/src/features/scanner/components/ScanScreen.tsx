@@ -19,12 +19,14 @@ import { AbBPrompt } from './AbBPrompt';
 import { AbReasonForm } from './AbReasonForm';
 import { CameraView } from './CameraView';
 import { ChecklistForm } from './ChecklistForm';
+import { DeliveryForm } from './DeliveryForm';
 import { DirectionPrompt } from './DirectionPrompt';
 import { DirectionSwitch } from './DirectionSwitch';
 import { ManualEntry } from './ManualEntry';
 import { QuestionForm } from './QuestionForm';
 import { TableRowForm } from './TableRowForm';
 import { ResultOverlay } from './ResultOverlay';
+import { StagePrompt } from './StagePrompt';
 
 type Props = { service: AppService; userId: number; continuous: boolean; camera: boolean };
 
@@ -62,6 +64,12 @@ export function ScanScreen({ service, userId, continuous, camera }: Props) {
   }
   if (phase.kind === 'ab-reason-after') {
     return <AbReasonForm a={phase.a} b={phase.b} detail={phase.detail} onReason={flow.giveReason} />;
+  }
+  if (phase.kind === 'stage' && flow.logistics) {
+    return <StagePrompt value={phase.taken.value} stages={flow.logistics.stages} onChoose={flow.chooseStage} onCancel={flow.cancelPre} />;
+  }
+  if (phase.kind === 'proof' && flow.logistics) {
+    return <DeliveryForm value={phase.taken.value} stage={phase.stage} options={flow.logistics} onConfirm={flow.giveProof} onCancel={flow.cancelPre} />;
   }
   if (phase.kind === 'direction') {
     return <DirectionPrompt value={phase.taken.value} onChoose={flow.chooseDirection} onCancel={flow.cancelPre} />;

@@ -1,5 +1,5 @@
 import { appAbMatchingReason } from '@scanbase/contracts/ab-matching';
-import { appAnswers, appScan, type AppQuestion, type AppService } from '@scanbase/contracts/scanner';
+import { appAnswers, appScan, type AppQuestion, type AppService, type ScanAnswerInput } from '@scanbase/contracts/scanner';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useOnline } from '../../../api/useOnline';
 import { beep, vibrate } from '../feedback';
@@ -11,6 +11,7 @@ import { useScanner } from './useScanner';
 import { browserStore } from '../../../session/storage';
 import { abOptions, abProperties, abResultView, localVerdict, needsReason, type AbOptions } from '../ab-matching';
 import type { AbVerdict } from '@scanbase/contracts/ab-match-engine';
+import { isFinalStage, logisticsOptions, logisticsProperties, proofAnswers, withoutProof, type LogisticsOptions, type Proof } from '../logistics';
 import { checklistApplies, directionOptions, directionProperties, movedDirection, questionsFor, rememberDirection, rememberedDirection, type Direction, type DirectionOptions } from '../check-in-out';
 
 /** Where the person is in the flow of one service. */
@@ -27,6 +28,10 @@ export type ScanPhase =
   | { kind: 'ab-reason'; taken: Capture; answers: Answers; choice: Choice; verdict: AbVerdict }
   /** A/B matching: a mismatch only the server could judge (database rule), waiting for the required reason; then `next` shows. */
   | { kind: 'ab-reason-after'; scanId: number; a: string; b: string; detail: string; next: Extract<ScanPhase, { kind: 'result' }> }
+  /** Logistics: the stage of the scanned package. */
+  | { kind: 'stage'; taken: Capture }
+  /** Logistics: the final stage's photo, signature and recipient. */
+  | { kind: 'proof'; taken: Capture; stage: string }
   | { kind: 'pre'; taken: Capture; choice: Choice }
   | { kind: 'sending'; taken: Capture }
   | {
@@ -39,7 +44,7 @@ export type ScanPhase =
     };
 
 /** What the person chose for a scan of a check in/out service (sent as the properties `direction` and `checklist`). */
-export type Choice = { direction: Direction | null; checklist: string[] | null; ab?: { b: string; reason: string | null } };
+export type Choice = { direction: Direction | null; checklist: string[] | null; ab?: { b: string; reason: string | null }; logistics?: { stage: string; recipient: string | null; proof: ScanAnswerInput[] } };
 
 export type ScanFlow = {
   phase: ScanPhase;
@@ -56,6 +61,12 @@ export type ScanFlow = {
   giveB: (b: string) => void;
   /** A/B matching: the reason for a mismatch. */
   giveReason: (reason: string) => void;
+  /** Logistics options (null for another service). */
+  logistics: LogisticsOptions | null;
+  /** Logistics: the stage was picked. */
+  chooseStage: (stage: string) => void;
+  /** Logistics: the proof of delivery was given. */
+  giveProof: (proof: Proof) => void;
   /** The pre-submit questions of the scan being asked about (those meant for its direction). */
   preFor: AppQuestion[];
   shared: AppQuestion[];
@@ -81,6 +92,9 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
   const pre = useMemo(() => preSubmitQuestions(service), [service]);
   const options = useMemo(() => directionOptions(service), [service]);
   const ab = useMemo(() => abOptions(service), [service]);
+  const logistics = useMemo(() => logisticsOptions(service), [service]);
+  // The pre-submit questions asked as questions for a choice (the proof questions are asked by the delivery form).
+  const preFor = useCallback((direction: Direction | null) => withoutProof(questionsFor(pre, options, direction), logistics), [logistics, options, pre]);
   const [sessionDirection, setDirectionState] = useState<Direction>(() => rememberedDirection(browserStore(), service.id));
   const [phase, setPhase] = useState<ScanPhase>(shared.length > 0 ? { kind: 'shared' } : { kind: 'ready' });
   const [sharedAnswers, setSharedAnswers] = useState<Answers>({});
@@ -92,8 +106,12 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
   const submit = useCallback(
     async (taken: Capture, preAnswers: Answers, choice: Choice) => {
       setPhase({ kind: 'sending', taken });
-      const answers = [...answerInputs(shared, sharedAnswers), ...answerInputs(questionsFor(pre, options, choice.direction), preAnswers)];
-      const extra = { ...directionProperties(choice.direction, choice.checklist), ...(choice.ab ? abProperties(choice.ab.b, choice.ab.reason) : {}) };
+      const answers = [...answerInputs(shared, sharedAnswers), ...answerInputs(preFor(choice.direction), preAnswers), ...(choice.logistics?.proof ?? [])];
+      const extra = {
+        ...directionProperties(choice.direction, choice.checklist),
+        ...(choice.ab ? abProperties(choice.ab.b, choice.ab.reason) : {}),
+        ...(choice.logistics ? logisticsProperties(choice.logistics.stage, choice.logistics.recipient) : {}),
+      };
       const body = scanBody(service, taken, answers, gps.current, undefined, extra);
       let outcome: SubmitOutcome;
       try {
@@ -124,7 +142,7 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
         setPhase({ kind: 'result', view, followUps: [], target: null, answered: false });
       }
     },
-    [ab, client, gps, options, pre, queue, service, shared, sharedAnswers, userId],
+    [ab, client, gps, options, preFor, queue, service, shared, sharedAnswers, userId],
   );
 
   // A/B matching: a mismatch the device can judge waits for its reason (when required) before it is sent.
@@ -147,10 +165,10 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
   // After the direction (and the checklist) come the pre-submit questions meant for it, then the scan is sent.
   const afterChecklist = useCallback(
     (taken: Capture, choice: Choice) => {
-      if (questionsFor(pre, options, choice.direction).length > 0) setPhase({ kind: 'pre', taken, choice });
+      if (preFor(choice.direction).length > 0) setPhase({ kind: 'pre', taken, choice });
       else send(taken, {}, choice);
     },
-    [options, pre, send],
+    [preFor, send],
   );
   const afterDirection = useCallback(
     (taken: Capture, direction: Direction | null) => {
@@ -168,10 +186,11 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
       if (!accepts) return;
       const taken = capture(trimmed, captureType);
       if (ab) setPhase({ kind: 'ab-b', taken });
+      else if (logistics) setPhase({ kind: 'stage', taken });
       else if (options.direction === 'confirm') setPhase({ kind: 'direction', taken });
       else afterDirection(taken, options.direction === 'fast' ? sessionDirection : null);
     },
-    [ab, afterDirection, options.direction, phase, sessionDirection],
+    [ab, afterDirection, logistics, options.direction, phase, sessionDirection],
   );
 
   const answerFollowUps = useCallback(
@@ -226,7 +245,17 @@ export function useScanFlow(service: AppService, userId: number, continuous: boo
         );
       }
     },
-    preFor: phase.kind === 'pre' ? questionsFor(pre, options, phase.choice.direction) : pre,
+    logistics,
+    chooseStage: (stage) => {
+      if (phase.kind !== 'stage' || !logistics) return;
+      if (isFinalStage(logistics, stage)) setPhase({ kind: 'proof', taken: phase.taken, stage });
+      else afterChecklist(phase.taken, { direction: null, checklist: null, logistics: { stage, recipient: null, proof: [] } });
+    },
+    giveProof: (proof) => {
+      if (phase.kind !== 'proof' || !logistics) return;
+      afterChecklist(phase.taken, { direction: null, checklist: null, logistics: { stage: phase.stage, recipient: proof.recipient, proof: proofAnswers(logistics, proof) } });
+    },
+    preFor: phase.kind === 'pre' ? preFor(phase.choice.direction) : withoutProof(pre, logistics),
     shared,
     pre,
     take,
