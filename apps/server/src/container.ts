@@ -44,6 +44,9 @@ import { ScanToExcelService } from './modules/specialized/scan-to-excel/scan-to-
 import { AttendanceService } from './modules/specialized/attendance/attendance.service.js';
 import { CheckInOutService } from './modules/specialized/check-in-out/check-in-out.service.js';
 import { AbMatchingService } from './modules/specialized/ab-matching/ab-matching.service.js';
+import { BillingRepo } from './modules/billing/billing.repo.js';
+import { BillingService } from './modules/billing/billing.service.js';
+import { loadPlanCatalogue } from './modules/billing/plan-catalogue.js';
 
 /** Every repository and service of one process, wired once (the HTTP app and the CLI share it). */
 export type Container = ReturnType<typeof createContainer>;
@@ -70,7 +73,10 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const branding = new BrandingService({ repo: new BrandingRepo(k), storage });
   const scanConfig = createScanConfig(db, mail, config.publicUrl, limiter, events, branding);
   const bus = createEventBus(config, db);
-  const apiAccess = new ApiAccessService(new ApiAccessRepo(k), limiter, config.limits, bus);
+  // Plans (PLANS_FILE) and their limits; api-access applies the plan's API limits, devices its device limit.
+  const billing: BillingService = new BillingService({ repo: new BillingRepo(k, db.dialect), catalogue: loadPlanCatalogue(config.plansFile), mailer: mail, publicUrl: config.publicUrl, apiUsage: (accountId) => apiAccess.usage(accountId), log });
+  const apiAccess = new ApiAccessService(new ApiAccessRepo(k), limiter, config.limits, bus, billing);
+  scanConfig.devices.admitNew = (accountId, udid) => billing.admitDevice(accountId, udid);
   const jobs = createJobsModule({ config, db, bus, mailer: mail, storage, log, barcodes, scanConfig });
   const scans = createScans({ db, bus, queue: jobs.queue, mailer: mail, storage, limiter, accounts, scanConfig, allowPrivateUrls: config.allowPrivateUrls, postbackTimeoutMs: config.postbackTimeoutMs, map: config.map, limits: config.limits, tasks: jobs.tasks, events });
   for (const [type, handler] of scans.jobHandlers()) jobs.registerJob(type, handler);
@@ -99,5 +105,5 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const checkInOut = new CheckInOutService({ db, capture: scans.capture });
   const abMatching = new AbMatchingService({ db, bus });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, billing };
 }

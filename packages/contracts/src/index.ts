@@ -29,6 +29,7 @@ export * from './scan-to-excel.js';
 export * from './attendance.js';
 export * from './check-in-out.js';
 export * from './branding.js';
+export * from './billing.js';
 export * from './ab-matching.js';
 export { v2Routes } from './routes.js';
 export * from './access.js';

@@ -24,6 +24,7 @@ import * as scanToExcel from './scan-to-excel.js';
 import * as attendance from './attendance.js';
 import * as checkInOut from './check-in-out.js';
 import * as branding from './branding.js';
+import * as billing from './billing.js';
 import * as abMatching from './ab-matching.js';
 
 /** Every V2 route contract, keyed by a stable name; the server implements each, the web client calls them. */
@@ -123,6 +124,8 @@ export const v2Routes = {
   getBranding: branding.getBranding, updateBranding: branding.updateBranding, uploadBrandingLogo: branding.uploadBrandingLogo, deleteBrandingLogo: branding.deleteBrandingLogo, publicBranding: branding.publicBrandingRoute, appBranding: branding.appBranding,
   abMatchingStats: abMatching.abMatchingStats,
   appAbMatchingReason: abMatching.appAbMatchingReason,
+  getMyPlan: billing.getMyPlan, getPlanStatus: billing.getPlanStatus, listPlans: billing.listPlans, previewPlanChange: billing.previewPlanChange, changePlan: billing.changePlan, cancelScheduledChange: billing.cancelScheduledChange,
+  getBillingOverview: billing.getBillingOverview, updateBusinessDetails: billing.updateBusinessDetails, listInvoices: billing.listInvoices, downloadInvoice: billing.downloadInvoice,
   getSso: sso.getSso, updateSso: sso.updateSso, testSso: sso.testSso, ssoOptions: sso.ssoOptions, startSso: sso.startSso, startGoogle: sso.startGoogle, finishSso: sso.finishSso,
 } as const;
 

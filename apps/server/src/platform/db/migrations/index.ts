@@ -21,6 +21,7 @@ import * as m0018 from './0018-check-in-out-roster.js';
 import * as m0019 from './0019-scan-to-excel.js';
 import * as m0021 from './0021-account-branding.js';
 import * as m0022 from './0022-single-sign-on.js';
+import * as m0025 from './0025-billing.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019-scan-to-excel': m0019,
   '0021-account-branding': m0021,
   '0022-single-sign-on': m0022,
+  '0025-billing': m0025,
 };
