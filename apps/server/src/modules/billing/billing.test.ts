@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awayFromMinuteBoundary, createApiKey, legacy, signUpVerified, uniqueEmail, v2 } from '../../test/fixtures.js';
 import { linkIn } from '../../test/smtp-catcher.js';
@@ -228,6 +231,33 @@ describe('plans from PLANS_FILE', () => {
     for (const path of ['plan/get', 'plans/list', 'plan/status']) expect((await v2(t.app, path, {}, adminNoBilling)).status, path).toBe(200);
     expect((await v2(t.app, 'plan/get', {})).status).toBe(401);
   });
+
+  it("the operator's CLI checks a plan file and marks an invoice paid", async () => {
+    const run = async (args: string[]) => {
+      const env = { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.database.kind === 'postgres' ? t.config.database.url : '', SMTP_URL: t.config.smtpUrl, PLANS_FILE: t.config.plansFile, LOG_LEVEL: 'warn' };
+      try {
+        const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', '..', 'cli.ts'), ...args], { env, cwd: path.join(import.meta.dirname, '..', '..', '..') });
+        return { out: r.stdout, code: 0 };
+      } catch (error) {
+        const e = error as { stdout: string; stderr: string; code: number };
+        return { out: e.stdout + e.stderr, code: e.code };
+      }
+    };
+    const bad = writePlanFile({ plans: [{ id: 'basic', name: 'Basic', priceMonth: 9.999, priceYear: 99 }] });
+    const checked = await run(['plans:check', bad]);
+    expect(checked.code).toBe(1);
+    expect(checked.out).toMatch(/plans\.0\.priceMonth: At most two decimals/);
+
+    const owner = await signUpVerified(t);
+    const changed = await v2(t.app, 'plan/change', { planId: 'team', period: 'month' }, owner.token);
+    const number = (changed.body.invoice as { number: string }).number;
+    const paid = await run(['invoice:paid', number]);
+    expect(paid.out).toBe(`Invoice ${number} ($99.50) is marked paid.\n`);
+    const listed = (await v2(t.app, 'billing/invoices/list', {}, owner.token)).body.items as { status: string; paidAt: string | null }[];
+    expect(listed[0]).toMatchObject({ status: 'paid' });
+    expect(listed[0]!.paidAt).not.toBeNull();
+    expect((await t.container.billing.markPaid(number)).changed).toBe(false);
+  }, 240_000);
 
   it('legacy API: the plan sets the per-minute limit (111) and the counted limits answer code 10 with the reason', async () => {
     const owner = await signUpVerified(t);

@@ -1,4 +1,5 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import DataUsageOutlined from '@mui/icons-material/DataUsageOutlined';
 import ApiOutlined from '@mui/icons-material/ApiOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
@@ -50,6 +51,7 @@ const icons: Record<NavIcon, ReactElement> = {
   api: <ApiOutlined />,
   integrations: <ExtensionOutlined />,
   billing: <AccountBalanceWalletOutlined />,
+  plan: <DataUsageOutlined />,
   customize: <PaletteOutlined />,
   settings: <SettingsOutlined />,
   team: <AdminPanelSettingsOutlined />,
