@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eEnv } from '../support/env.js';
 import { expect, PASSWORD, test, uniqueEmail } from '../support/fixtures.js';
@@ -46,10 +47,14 @@ function pdfText(pdf: Buffer): string {
   return out.join('\n');
 }
 
+/** Screenshots at 390 and 1280 px, each width also checked by axe (WCAG 2.x A/AA and best practices): no serious or critical violation. */
 async function shots(page: Page, name: string): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect.soft(blocking, `axe on ${name} at ${width} px`).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -89,7 +94,7 @@ test('usage against the plan, monthly and yearly prices, an upgrade with prorati
     await expect(page.getByTestId('price-pro')).toHaveText('$29.00 / month');
 
     // Upgrade now: the cost is shown before confirming.
-    await page.getByRole('link', { name: 'Choose Pro monthly' }).click();
+    await page.getByRole('link', { name: 'Upgrade: Pro, monthly' }).click();
     await expect(page).toHaveURL(/\/account\/change-plan-upgrade\/\?plan=pro&period=month/);
     await expect(page.getByRole('heading', { level: 1, name: 'Upgrade your plan' })).toBeVisible();
     await expect(page.getByRole('radio', { name: 'Now' })).toBeChecked();
@@ -128,7 +133,7 @@ test('usage against the plan, monthly and yearly prices, an upgrade with prorati
 
     // A downgrade scheduled for the end of the period.
     await page.goto(`${server.url}/account/plans/`);
-    await page.getByRole('link', { name: 'Schedule Free for the end of the period' }).click();
+    await page.getByRole('link', { name: 'At period end: Free, monthly' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Schedule a downgrade' })).toBeVisible();
     await expect(page.getByRole('radio', { name: 'At the end of the current period' })).toBeChecked();
     await expect(page.getByRole('table', { name: 'Cost of the change' }).getByRole('row', { name: /Due now/ })).toContainText('$0.00');
@@ -136,6 +141,10 @@ test('usage against the plan, monthly and yearly prices, an upgrade with prorati
     await expect(page.getByRole('heading', { level: 1, name: 'My plan' })).toBeVisible();
     await expect(page.getByText(/this account moves to the Free plan \(monthly\)/)).toBeVisible();
     await expect(page.getByTestId('current-plan')).toHaveText('Pro');
+    await shots(page, 'billing-myplan-scheduled');
+    await page.goto(`${server.url}/account/billing/business/`);
+    await expect(page.getByLabel('Tax id (VAT, EIN, ...)')).toBeVisible();
+    await shots(page, 'billing-business');
   } finally {
     await server.stop();
   }

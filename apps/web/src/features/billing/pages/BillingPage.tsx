@@ -121,7 +121,7 @@ function InvoicesTab() {
                 {formatMoney(inv.amountCents)}
               </TableCell>
               <TableCell>
-                <Chip size="small" label={inv.status === 'open' ? 'Open' : inv.status === 'paid' ? 'Paid' : 'Void'} color={inv.status === 'paid' ? 'success' : inv.status === 'open' ? 'warning' : 'default'} variant="outlined" />
+                <Chip size="small" label={inv.status === 'open' ? 'Open' : inv.status === 'paid' ? 'Paid' : 'Void'} color={inv.status === 'paid' ? 'success' : 'default'} variant={inv.status === 'void' ? 'outlined' : 'filled'} />
               </TableCell>
               <TableCell>
                 <Button size="small" onClick={() => download.mutate({ id: inv.id, number: inv.number })} disabled={download.isPending} aria-label={`Download invoice ${inv.number} as PDF`}>

@@ -64,10 +64,10 @@ export function PlansPage() {
                   <Box sx={{ flexGrow: 1 }} />
                   {plans.data.billingEnabled && canManage && !same ? (
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                      <Button variant="contained" component={RouterLink} href={changeHref({ planId: plan.id, period, kind, schedule: false })} aria-label={`Choose ${plan.name} ${period === 'month' ? 'monthly' : 'yearly'}`}>
+                      <Button variant="contained" component={RouterLink} href={changeHref({ planId: plan.id, period, kind, schedule: false })} aria-label={`${kind === 'upgrade' ? 'Upgrade' : 'Change'}: ${plan.name}, ${period === 'month' ? 'monthly' : 'yearly'}`}>
                         {kind === 'upgrade' ? 'Upgrade' : 'Change'}
                       </Button>
-                      <Button variant="outlined" component={RouterLink} href={changeHref({ planId: plan.id, period, kind, schedule: true })} aria-label={`Schedule ${plan.name} for the end of the period`}>
+                      <Button variant="outlined" component={RouterLink} href={changeHref({ planId: plan.id, period, kind, schedule: true })} aria-label={`At period end: ${plan.name}, ${period === 'month' ? 'monthly' : 'yearly'}`}>
                         At period end
                       </Button>
                     </Box>
