@@ -27,7 +27,7 @@ export function BillingPage() {
   const tab: BillingTab = billingTabs.some((t) => t.value === last) ? (last as BillingTab) : 'overview';
   const overview = useBillingOverview();
   return (
-    <Box>
+    <Box sx={{ minWidth: 0 }}>
       <Typography variant="h1" sx={{ mb: 2 }}>
         Billing
       </Typography>
@@ -97,13 +97,13 @@ function InvoicesTab() {
   if (invoices.isError) return <ErrorState message={invoices.error.message} onRetry={() => void invoices.refetch()} />;
   if (invoices.data.items.length === 0) return <EmptyState title="No invoices yet">Invoices appear here when you change to a paid plan and at each renewal.</EmptyState>;
   return (
-    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+    <Paper variant="outlined" sx={{ overflowX: 'auto', width: '100%', maxWidth: '100%' }}>
       <Table size="small" aria-label="Invoices">
         <TableHead>
           <TableRow>
             <TableCell>Number</TableCell>
             <TableCell>Date</TableCell>
-            <TableCell>Description</TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Description</TableCell>
             <TableCell align="right">Amount</TableCell>
             <TableCell>Status</TableCell>
             <TableCell>
@@ -116,7 +116,7 @@ function InvoicesTab() {
             <TableRow key={inv.id}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{inv.number}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayText(inv.createdAt)}</TableCell>
-              <TableCell>{inv.description}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{inv.description}</TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {formatMoney(inv.amountCents)}
               </TableCell>
