@@ -39,6 +39,8 @@ import { v2Plugin } from './platform/http/v2/v2-plugin.js';
 import { brandingLogoRoute, brandingV2 } from './modules/branding/branding.v2.js';
 import { shortLinkRedirectRoute, shortLinksV2 } from './modules/short-links/short-links.v2.js';
 import type { V2Binding } from './platform/http/v2/v2-types.js';
+import { billingV2 } from './modules/billing/billing.v2.js';
+import { withLegacyPlanLimits, withPlanLimits } from './modules/billing/plan-limits.js';
 
 const VERSION = '0.1.0';
 /** /api and /api-v2 and anything under them. */
@@ -65,12 +67,13 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 /** Every legacy section, by name. Later modules add theirs here. */
 function legacySections(c: Container): Record<string, LegacySection> {
-  return { ...accountsLegacy(c.auth, c.settings), ...apiAccessLegacy(c.apiAccess), ...barcodesLegacy(c.barcodes), ...scanConfigLegacy(c.scanConfig, c.imports), ...scansLegacy(c.scans.repo, c.scans.counts, c.scans.accountZone, c.webhooks) };
+  return withLegacyPlanLimits({ ...accountsLegacy(c.auth, c.settings), ...apiAccessLegacy(c.apiAccess), ...barcodesLegacy(c.barcodes), ...scanConfigLegacy(c.scanConfig, c.imports), ...scansLegacy(c.scans.repo, c.scans.counts, c.scans.accountZone, c.webhooks) }, c.billing);
 }
 
 /** Every V2 route binding. Later modules add theirs here. */
 function v2Bindings(c: Container): V2Binding[] {
-  return [...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile, c.twoFactor), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks), ...integrationsV2(c.integrations), ...scanTicketsV2(c.scanTickets), ...scanToExcelV2(c.scanToExcel), ...attendanceV2(c.attendance), ...checkInOutV2(c.checkInOut), ...brandingV2(c.branding), ...abMatchingV2(c.abMatching), ...portalsV2(c.portals), ...tableBuilderV2(c.tableBuilder), ...logisticsV2(c.logistics), ...ssoV2(c.sso, c.config.publicUrl.startsWith('https:')), ...shortLinksV2(c.shortLinks)];
+  // Plan limits and features wrap the routes that add counted things or use a feature (modules/billing/plan-limits.ts).
+  return withPlanLimits([...billingV2(c.billing), ...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile, c.twoFactor), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks), ...integrationsV2(c.integrations), ...scanTicketsV2(c.scanTickets), ...scanToExcelV2(c.scanToExcel), ...attendanceV2(c.attendance), ...checkInOutV2(c.checkInOut), ...brandingV2(c.branding), ...abMatchingV2(c.abMatching), ...portalsV2(c.portals), ...tableBuilderV2(c.tableBuilder), ...logisticsV2(c.logistics), ...ssoV2(c.sso, c.config.publicUrl.startsWith('https:')), ...shortLinksV2(c.shortLinks)], c.billing);
 }
 
 /** Builds the Fastify instance (tests drive it with app.inject). */
@@ -139,6 +142,12 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
   await app.register(liveUpdatesPlugin, { bus: c.bus, resolveSession: resolveFullSession, resolveAppSession: (token) => c.scans.sessions.resolve(token) });
 
   brandingLogoRoute(app, c.branding);
+
+  // The monthly scan quota is checked after each stored scan, off the ingest path (a scan is never refused for it).
+  const stopQuotaWatch = c.bus.subscribe((event) => {
+    if (event.topic === 'scan') c.billing.watchScan(event.accountId);
+  });
+  app.addHook('onClose', async () => stopQuotaWatch());
 
   app.get('/healthz', async () => ({ ok: true, version: VERSION }));
   scanToExcelLinkRoute(app, c.scanToExcel, c.limiter);

@@ -8,6 +8,9 @@ import { createContainer, type Container } from './container.js';
 import { openDatabase } from './platform/db/database.js';
 import { exportData, importData } from './platform/db/data-transfer.repo.js';
 import { migrateToLatest } from './platform/db/migrate.js';
+import { formatMoney, type Plan } from '@scanbase/contracts';
+import fs from 'node:fs';
+import { parsePlanFile } from './modules/billing/plan-catalogue.js';
 
 /** Opens the configured database, migrates it, runs `work` with the container, and closes it. */
 async function withContainer<T>(work: (c: Container) => Promise<T>): Promise<T> {
@@ -117,6 +120,61 @@ program
   .action(async (file: string) => {
     const counts = await withContainer((c) => importData(c.db, file));
     process.stdout.write(`Imported from ${file}: ${Object.entries(counts).map(([t, n]) => `${t} ${n}`).join(', ')}\n`);
+  });
+
+/** One plan as a line: id, name, prices and the limits that are set. */
+function planLine(p: Plan): string {
+  const limits = Object.entries(p.limits).map(([k, v]) => `${k} ${v < 0 ? 'unlimited' : v}`).join(', ');
+  const off = Object.entries(p.features).filter(([, on]) => !on).map(([k]) => k);
+  return `${p.id}  ${p.name}  ${formatMoney(p.priceMonthCents)}/month  ${formatMoney(p.priceYearCents)}/year  (${limits}${off.length ? `; without ${off.join(', ')}` : ''})`;
+}
+
+program
+  .command('plans:check')
+  .description('Check a plan file (JSON, docs/OPERATIONS.md "Plans and billing") and print its plans, without changing anything.')
+  .argument('<file>', 'plan file')
+  .action((file: string) => {
+    const catalogue = parsePlanFile(fs.readFileSync(file, 'utf8'), file);
+    process.stdout.write(`${file} is valid. Billing ${catalogue.billingEnabled ? 'on' : 'off'}; new accounts get ${catalogue.defaultPlan.id}.\n${catalogue.plans.map(planLine).join('\n')}\n`);
+  });
+
+program
+  .command('plans:list')
+  .description('Print the plans this install runs with (PLANS_FILE, or the built-in unlimited plan).')
+  .action(async () => {
+    const text = await withContainer(async (c) => `Billing ${c.billing.catalogue.billingEnabled ? 'on' : 'off'}; new accounts get ${c.billing.catalogue.defaultPlan.id}.\n${c.billing.catalogue.plans.map(planLine).join('\n')}`);
+    process.stdout.write(`${text}\n`);
+  });
+
+program
+  .command('plan:assign')
+  .description('Put an account on a plan now (a new period starts; no invoice). Works with billing on or off.')
+  .requiredOption('--account <id>', 'account id')
+  .requiredOption('--plan <id>', 'plan id from the plan file')
+  .option('--period <period>', 'month or year', 'month')
+  .action(async (o: { account: string; plan: string; period: string }) => {
+    const accountId = parseOrExit(z.coerce.number().int().positive(), o.account, 'account');
+    const period = parseOrExit(z.enum(['month', 'year']), o.period, 'period');
+    const plan = await withContainer((c) => c.billing.assignPlan(accountId, o.plan, period));
+    process.stdout.write(`Account ${accountId} is on the ${plan.name} plan (${period === 'month' ? 'monthly' : 'yearly'}).\n`);
+  });
+
+program
+  .command('invoices:open')
+  .description('List the open (unpaid) invoices of every account.')
+  .action(async () => {
+    const rows = await withContainer((c) => c.billing.openInvoices());
+    process.stdout.write(rows.length === 0 ? 'No open invoices.\n' : `${rows.map((r) => `${r.number}  ${r.createdAt.slice(0, 10)}  account ${r.accountId} ${r.company}  ${r.amount}  ${r.description}`).join('\n')}\n`);
+  });
+
+program
+  .command('invoice:paid')
+  .description('Mark an open invoice paid (without a payment provider, the operator records payments this way).')
+  .argument('<number>', 'invoice number, e.g. SB-2026-000012')
+  .action(async (number: string) => {
+    const r = await withContainer((c) => c.billing.markPaid(number));
+    if (!r.found) throw new CommanderError(1, 'scanbase.notfound', `There is no invoice ${number}.`);
+    process.stdout.write(r.changed ? `Invoice ${number} (${r.amount}) is marked paid.\n` : `Invoice ${number} is not open (already paid or void); nothing changed.\n`);
   });
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;

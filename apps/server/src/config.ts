@@ -71,6 +71,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().default(''),
   GOOGLE_CLIENT_SECRET: z.string().default(''),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  // The operator's plans (docs/OPERATIONS.md "Plans and billing"); empty: one unlimited plan, billing off.
+  PLANS_FILE: z.string().default(''),
   CONNECTIONS_PER_IP: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).optional()),
 });
 
@@ -104,6 +106,8 @@ export type Config = {
   secretsKey: Buffer | null;
   /** "Sign in with Google"; null when not configured. */
   google: { clientId: string; clientSecret: string; issuer: string } | null;
+  /** The operator's plan file (JSON, docs/OPERATIONS.md); '' for the built-in unlimited plan. */
+  plansFile: string;
   /** Connection limits (docs/OPERATIONS.md "Connection limits"); connectionsPerIp 0 turns the cap off. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number; connectionsPerIp: number };
 };
@@ -177,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     postbackTimeoutMs: e.POSTBACK_TIMEOUT_SECONDS * 1000,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     secretsKey: secretsKey(e.SECRETS_KEY, e.NODE_ENV === 'production'),
+    plansFile: e.PLANS_FILE === '' ? '' : path.resolve(e.PLANS_FILE),
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER } : null,
     http: {
       headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),

@@ -53,6 +53,9 @@ import { AbMatchingService } from './modules/specialized/ab-matching/ab-matching
 import { PortalsRepo } from './modules/portals/portals.repo.js';
 import { PortalsService } from './modules/portals/portals.service.js';
 import { LogisticsService } from './modules/specialized/logistics/logistics.service.js';
+import { BillingRepo } from './modules/billing/billing.repo.js';
+import { BillingService } from './modules/billing/billing.service.js';
+import { loadPlanCatalogue } from './modules/billing/plan-catalogue.js';
 
 /** Every repository and service of one process, wired once (the HTTP app and the CLI share it). */
 export type Container = ReturnType<typeof createContainer>;
@@ -80,7 +83,10 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const shortLinks = new ShortLinksService({ repo: new ShortLinksRepo(k, db.dialect), publicUrl: config.publicUrl });
   const scanConfig = createScanConfig(db, mail, config.publicUrl, limiter, events, branding);
   const bus = createEventBus(config, db);
-  const apiAccess = new ApiAccessService(new ApiAccessRepo(k), limiter, config.limits, bus);
+  // Plans (PLANS_FILE) and their limits; api-access applies the plan's API limits, devices its device limit.
+  const billing: BillingService = new BillingService({ repo: new BillingRepo(k, db.dialect), catalogue: loadPlanCatalogue(config.plansFile), mailer: mail, publicUrl: config.publicUrl, apiUsage: (accountId) => apiAccess.usage(accountId), log });
+  const apiAccess = new ApiAccessService(new ApiAccessRepo(k), limiter, config.limits, bus, billing);
+  scanConfig.devices.admitNew = (accountId, udid) => billing.admitDevice(accountId, udid);
   const jobs = createJobsModule({ config, db, bus, mailer: mail, storage, log, barcodes, scanConfig });
   // Every postback attempt goes to the postback log of account/integrations/postback.
   const integrationsRepo = new IntegrationsRepo(k);
@@ -124,5 +130,5 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const tableBuilder = new TableBuilderService({ db, bus, limiter, publicUrl: config.publicUrl });
   const logistics = new LogisticsService({ db, map: config.map });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, integrations, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, portals, shortLinks, tableBuilder, logistics };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, integrations, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, portals, shortLinks, tableBuilder, logistics, billing };
 }

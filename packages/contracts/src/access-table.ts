@@ -220,6 +220,17 @@ export const v2Access: Record<string, AccessRule> = {
   'services/set-questions': admin(),
   'services/set-users': admin(),
   'services/update': admin(),
+  // billing.ts (plans, limits and billing): plan and usage for every admin; changing plan and billing need the billing privilege
+  'billing/business/update': admin({ privilege: 'billing' }),
+  'billing/invoices/list': admin({ privilege: 'billing' }),
+  'billing/invoices/pdf': admin({ privilege: 'billing' }),
+  'billing/overview': admin({ privilege: 'billing' }),
+  'plan/cancel-scheduled': admin({ privilege: 'billing' }),
+  'plan/change': admin({ privilege: 'billing' }),
+  'plan/get': admin(),
+  'plan/preview-change': admin({ privilege: 'billing' }),
+  'plan/status': member(),
+  'plans/list': admin(),
   // branding.ts (account/customize/: like settings, an admin with webapp_login)
   'branding/get': admin({ privilege: 'webapp_login' }),
   'branding/logo': admin({ privilege: 'webapp_login' }),

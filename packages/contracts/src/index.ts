@@ -32,6 +32,7 @@ export * from './attendance.js';
 export * from './check-in-out.js';
 export * from './branding.js';
 export * from './short-links.js';
+export * from './billing.js';
 export * from './ab-matching.js';
 export * from './portals.js';
 export * from './logistics.js';

@@ -26,6 +26,7 @@ import * as tableBuilder from './table-builder.js';
 import * as attendance from './attendance.js';
 import * as checkInOut from './check-in-out.js';
 import * as branding from './branding.js';
+import * as billing from './billing.js';
 import * as abMatching from './ab-matching.js';
 import * as shortLinks from './short-links.js';
 import * as portals from './portals.js';
@@ -136,6 +137,8 @@ export const v2Routes = {
   getPortalAccess: portals.getPortalAccess, setPortalAccess: portals.setPortalAccess, portalMe: portals.portalMe, portalScans: portals.portalScans, portalDb: portals.portalDb, portalTaskRuns: portals.portalTaskRuns, portalTaskFile: portals.portalTaskFile,
   logisticsPackages: logistics.logisticsPackages,
   logisticsTimeline: logistics.logisticsTimeline,
+  getMyPlan: billing.getMyPlan, getPlanStatus: billing.getPlanStatus, listPlans: billing.listPlans, previewPlanChange: billing.previewPlanChange, changePlan: billing.changePlan, cancelScheduledChange: billing.cancelScheduledChange,
+  getBillingOverview: billing.getBillingOverview, updateBusinessDetails: billing.updateBusinessDetails, listInvoices: billing.listInvoices, downloadInvoice: billing.downloadInvoice,
   getSso: sso.getSso, updateSso: sso.updateSso, testSso: sso.testSso, ssoOptions: sso.ssoOptions, startSso: sso.startSso, startGoogle: sso.startGoogle, finishSso: sso.finishSso,
 } as const;
 

@@ -26,7 +26,10 @@ function toApiKey(row: ApiKeyRow): ApiKey {
   return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.created_at, lastUsedAt: row.last_used_at };
 }
 
-type ApiSettings = { allowList: string[]; perMinute: number; perDay: number };
+type ApiSettings = { allowList: string[]; perMinute: number; perDay: number; api: boolean };
+
+/** The account's plan: its API limits (-1: none, the install's defaults apply) and whether API keys work (modules/billing). */
+export type ApiPlan = { apiPlan(accountId: number): Promise<{ perMinute: number; perDay: number; api: boolean }> };
 
 /** API keys, the IP allow-list, call limits (legacy 111/113) and the API log. */
 export class ApiAccessService implements LegacyGate {
@@ -41,6 +44,7 @@ export class ApiAccessService implements LegacyGate {
     private readonly limiter: RateLimiter,
     private readonly defaults: Config['limits'],
     private readonly bus?: EventBus,
+    private readonly plan?: ApiPlan,
   ) {}
 
   async createKey(accountId: number, name: string): Promise<{ key: ApiKey; secret: string }> {
@@ -100,10 +104,13 @@ export class ApiAccessService implements LegacyGate {
     const cached = this.settingsCache.get(accountId);
     if (cached && Date.now() - cached.at < SETTINGS_CACHE_MS) return cached.value;
     const row = await this.repo.getApiSettings(accountId);
+    const plan = this.plan ? await this.plan.apiPlan(accountId) : undefined;
+    // The account's own limit, else its plan's, else the install's default.
     const value: ApiSettings = {
       allowList: row ? (JSON.parse(row.ip_allowlist) as string[]) : [],
-      perMinute: row?.api_limit_minute ?? this.defaults.apiPerMinute,
-      perDay: row?.api_limit_day ?? this.defaults.apiPerDay,
+      perMinute: row?.api_limit_minute ?? (plan && plan.perMinute >= 0 ? plan.perMinute : this.defaults.apiPerMinute),
+      perDay: row?.api_limit_day ?? (plan && plan.perDay >= 0 ? plan.perDay : this.defaults.apiPerDay),
+      api: plan?.api ?? true,
     };
     this.settingsCache.set(accountId, { value, at: Date.now() });
     return value;
@@ -118,6 +125,16 @@ export class ApiAccessService implements LegacyGate {
     ]);
     const left = (limit: number, used: number) => (limit < 0 ? -1 : Math.max(0, limit - used));
     return { minute: { left: left(s.perMinute, minuteUsed), limit: s.perMinute }, day: { left: left(s.perDay, dayUsed), limit: s.perDay } };
+  }
+
+  /** Calls used this minute and today against the effective limits (-1: unlimited), for the plan's usage page. */
+  async usage(accountId: number): Promise<{ minute: { used: number; limit: number }; day: { used: number; limit: number } }> {
+    const s = await this.settings(accountId);
+    const [minuteUsed = 0, dayUsed = 0] = await this.limiter.usedAll([
+      { bucket: `api:${accountId}`, windowSeconds: 60 },
+      { bucket: `api:${accountId}`, windowSeconds: 86_400 },
+    ]);
+    return { minute: { used: minuteUsed, limit: s.perMinute }, day: { used: dayUsed, limit: s.perDay } };
   }
 
   // LegacyGate
@@ -142,6 +159,7 @@ export class ApiAccessService implements LegacyGate {
   async admitApiKeyCall(accountId: number, ip: string): Promise<void> {
     const s = await this.settings(accountId);
     if (!isAllowed(ip, s.allowList)) throw new LegacyError(10, `Calls with this API key are not allowed from ${ip}.`);
+    if (!s.api) throw new LegacyError(10, 'API access is not included in your plan. Change plan under My plan to use the API.');
     const [minute, day] = await this.limiter.hitAll([
       { bucket: `api:${accountId}`, windowSeconds: 60, limit: s.perMinute },
       { bucket: `api:${accountId}`, windowSeconds: 86_400, limit: s.perDay },

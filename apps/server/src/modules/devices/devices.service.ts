@@ -9,6 +9,9 @@ function info(r: DeviceRow): DeviceInfo {
 
 /** Devices: listed and renamed by admins, registered by the scanner app. */
 export class DevicesService {
+  /** Set by the container: refuses a device new to the account at the plan's device limit (modules/billing). */
+  admitNew: ((accountId: number, udid: string) => Promise<void>) | undefined;
+
   constructor(readonly repo: DevicesRepo) {}
 
   /** Devices for an id list or `all`; an unknown id answers 410. */
@@ -37,6 +40,7 @@ export class DevicesService {
 
   /** Called by the scanner app when a device signs in. */
   async register(accountId: number, udid: string, name: string, appUserId: number | null): Promise<number> {
+    if (this.admitNew) await this.admitNew(accountId, udid);
     return this.repo.register(accountId, { udid, name, appUserId });
   }
 }

@@ -33,6 +33,39 @@ export type AccountBrandingTable = {
   updated_at: Timestamp;
 };
 
+/** Which plan an account is on, its period and business details (migration 0025); no row = the default plan. */
+export type AccountBillingTable = {
+  account_id: number;
+  plan_id: string;
+  period: string;
+  period_start: Timestamp;
+  period_end: Timestamp;
+  price_cents: number;
+  credit_cents: Generated<number>;
+  scheduled_plan_id: string | null;
+  scheduled_period: string | null;
+  /** YYYY-MM of the month whose scans went over the quota (the owner is mailed once per month). */
+  quota_month: string | null;
+  quota_exceeded_at: Timestamp | null;
+  /** JSON of BusinessDetails. */
+  business: Generated<string>;
+  updated_at: Timestamp;
+};
+
+/** Invoices (migration 0025), amounts in cents; `lines` is JSON [{text, amountCents}]. */
+export type InvoicesTable = {
+  id: Generated<number>;
+  account_id: number;
+  number: string;
+  created_at: Timestamp;
+  description: string;
+  lines: string;
+  amount_cents: number;
+  status: string;
+  paid_at: Timestamp | null;
+  business: string;
+};
+
 export type AdminsTable = {
   id: Generated<number>;
   account_id: number;
@@ -600,6 +633,8 @@ export type Database = {
   sso_domains: SsoDomainsTable;
   accounts: AccountsTable;
   account_branding: AccountBrandingTable;
+  account_billing: AccountBillingTable;
+  invoices: InvoicesTable;
   admins: AdminsTable;
   account_users: AccountUsersTable;
   auth_tokens: AuthTokensTable;

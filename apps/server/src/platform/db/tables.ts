@@ -9,6 +9,8 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'accounts', key: 'id' },
   { name: 'admins', key: 'id' },
   { name: 'account_branding', key: null },
+  { name: 'account_billing', key: null },
+  { name: 'invoices', key: 'id' },
   { name: 'account_users', key: 'id' },
   { name: 'auth_tokens', key: 'id' },
   { name: 'two_factor', key: 'id' },

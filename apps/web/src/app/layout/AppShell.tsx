@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useOnline } from '../../api/useOnline';
 import { useSession } from '../../session/useSession';
 import { Logo } from '../../ui/Logo';
@@ -18,6 +18,9 @@ import { QueryLayer } from '../QueryLayer';
 import { useServices } from '../useServices';
 import { AccountMenu } from './AccountMenu';
 import { NavDrawer } from './NavDrawer';
+
+// The quota banner (issue 15) loads with its own chunk, keeping the billing contracts out of the shell's.
+const QuotaBanner = lazy(() => import('../../features/billing/components/QuotaBanner').then((m) => ({ default: m.QuotaBanner })));
 
 /** The signed-in frame: app bar with the account menu, the navigation drawer (temporary below lg), the page. */
 export function AppShell() {
@@ -64,6 +67,9 @@ export function AppShell() {
         <Toolbar />
         <Box sx={{ maxWidth: 1280, mx: 'auto', pt: { xs: 2, sm: 3 } }}>
           <QueryLayer>
+            <Suspense fallback={null}>
+              <QuotaBanner enabled={signedIn} />
+            </Suspense>
             <Outlet />
           </QueryLayer>
         </Box>

@@ -1,4 +1,5 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import DataUsageOutlined from '@mui/icons-material/DataUsageOutlined';
 import ApiOutlined from '@mui/icons-material/ApiOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
@@ -52,6 +53,7 @@ const icons: Record<NavIcon, ReactElement> = {
   integrations: <ExtensionOutlined />,
   links: <LinkOutlined />,
   billing: <AccountBalanceWalletOutlined />,
+  plan: <DataUsageOutlined />,
   customize: <PaletteOutlined />,
   settings: <SettingsOutlined />,
   team: <AdminPanelSettingsOutlined />,

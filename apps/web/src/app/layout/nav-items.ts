@@ -1,6 +1,6 @@
 /** One entry of the navigation drawer: a label, the route it opens, and the path prefix that marks it active. */
 export type NavItem = { label: string; route: string; activePrefix: string; icon: NavIcon; tourId?: string };
-export type NavIcon = 'services' | 'specialized' | 'scans' | 'databases' | 'questions' | 'users' | 'tasks' | 'barcodes' | 'devices' | 'billing' | 'api' | 'integrations' | 'links' | 'customize' | 'settings' | 'team' | 'start' | 'dashboard';
+export type NavIcon = 'services' | 'specialized' | 'scans' | 'databases' | 'questions' | 'users' | 'tasks' | 'barcodes' | 'devices' | 'billing' | 'plan' | 'api' | 'integrations' | 'links' | 'customize' | 'settings' | 'team' | 'start' | 'dashboard';
 
 /** The admin areas, grouped as the drawer shows them. */
 export const navGroups: readonly { heading: string; items: readonly NavItem[] }[] = [
@@ -39,6 +39,7 @@ export const navGroups: readonly { heading: string; items: readonly NavItem[] }[
   {
     heading: 'Account',
     items: [
+      { label: 'My plan', route: 'account.myplan', activePrefix: '/account/myplan', icon: 'plan' },
       { label: 'Billing', route: 'account.billing', activePrefix: '/account/billing', icon: 'billing' },
       { label: 'Customize', route: 'account.customize', activePrefix: '/account/customize', icon: 'customize' },
       { label: 'Administrators', route: 'account.admins', activePrefix: '/account/admins', icon: 'team' },

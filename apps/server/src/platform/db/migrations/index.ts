@@ -23,6 +23,7 @@ import * as m0021 from './0021-account-branding.js';
 import * as m0022 from './0022-single-sign-on.js';
 import * as m0023 from './0023-portals.js';
 import * as m0024 from './0024-table-builder.js';
+import * as m0025 from './0025-billing.js';
 import * as m0026 from './0026-postback-deliveries.js';
 import * as m0027 from './0027-logistics.js';
 import * as m0028 from './0028-short-links.js';
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0022-single-sign-on': m0022,
   '0023-portals': m0023,
   '0024-table-builder': m0024,
+  '0025-billing': m0025,
   '0026-postback-deliveries': m0026,
   '0027-logistics': m0027,
   '0028-short-links': m0028,
