@@ -64,6 +64,10 @@ describe('plans from PLANS_FILE', () => {
     expect(third.status).toBe(403);
     expect(third.body).toMatchObject({ error: 'FORBIDDEN', details: { planLimit: 'services', limit: 2, used: 2 } });
     expect(third.body.message).toMatch(/Free plan allows 2 services/);
+    // A specialized service is a service: its wizard counts against the same limit.
+    const special = await a.admin('specialized/create', { type: 'logistics', name: 'Deliveries' });
+    expect(special.status).toBe(403);
+    expect(special.body).toMatchObject({ error: 'FORBIDDEN', details: { planLimit: 'services', limit: 2, used: 2 } });
 
     const db = (await a.must('databases/create', { name: 'Tickets' })).id as number;
     await a.must('databases/add-value', { id: db, value: 'A', response: '', validity: 1 });
@@ -78,7 +82,7 @@ describe('plans from PLANS_FILE', () => {
     await expect(scannerSignIn(t, user, 'gate-phone-2')).rejects.toThrow(/403.*plan allows 1 devices/);
     await scannerSignIn(t, user, 'gate-phone-1');
 
-    for (const [path, body] of [['branding/update', { appName: 'Mine' }], ['apikeys/create', { name: 'k' }], ['webhooks/create', { url: 'https://example.com/hook', events: ['scan.created'] }]] as const) {
+    for (const [path, body] of [['branding/update', { appName: 'Mine' }], ['apikeys/create', { name: 'k' }], ['webhooks/create', { url: 'https://example.com/hook', events: ['scan.created'] }], ['hooks/subscribe', { targetUrl: 'https://example.com/zap', event: 'scan.created' }]] as const) {
       const res = await a.admin(path, body);
       expect(res.status, path).toBe(403);
       expect(res.body.details, path).toHaveProperty('planFeature');

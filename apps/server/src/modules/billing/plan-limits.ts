@@ -16,6 +16,7 @@ const hasPostbackUrl = (variables: unknown): boolean => {
 /** V2 routes that add something counted by a plan limit, or use a feature a plan may leave out. */
 export const v2PlanChecks: Record<string, Check> = {
   'services/create': { room: 'services', postbackIn: (b) => hasPostbackUrl((b as { variables?: unknown }).variables) },
+  'specialized/create': { room: 'services' },
   'services/update': { postbackIn: (b) => hasPostbackUrl((b as { variables?: unknown }).variables) },
   'appusers/create': { room: 'appUsers' },
   'databases/add-value': { room: 'databaseValues' },
@@ -27,6 +28,7 @@ export const v2PlanChecks: Record<string, Check> = {
   'sso/update': { feature: 'sso' },
   'webhooks/create': { feature: 'integrations' },
   'webhooks/update': { feature: 'integrations' },
+  'hooks/subscribe': { feature: 'integrations' },
 };
 
 /** The same for the legacy API (section.action). */
