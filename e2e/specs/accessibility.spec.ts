@@ -150,6 +150,10 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
   const logistics = await v2<{ id: number }>(request, admin, 'specialized/create', { type: 'logistics', name: 'City deliveries', userIds: [appUser.id] });
   await v2(request, app, 'app/scan', { serviceId: logistics.id, value: 'PKG-1', clientScanId: randomUUID(), properties: { stage: 'Picked up' } });
 
+  // A short link with a visit, so its page shows the QR code and the visits table.
+  const shortLink = await v2<{ id: number; shortUrl: string }>(request, admin, 'links/create', { target: '/checkinout/signin/', label: 'Poster at the gate' });
+  await request.get(shortLink.shortUrl, { maxRedirects: 0 });
+
   return {
     email,
     username,
@@ -160,7 +164,7 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
     scanId: scanId!,
     serviceId: service.id,
     taskIds,
-    params: { scanId: scanId!, serviceId: service.id, databaseId: database.id, questionId: seat.id, userId: appUser.id, accountId: teamMember.id, templateID: template.id, instanceId: labels.jobId!, token: 'a'.repeat(64) },
+    params: { scanId: scanId!, serviceId: service.id, databaseId: database.id, questionId: seat.id, userId: appUser.id, accountId: teamMember.id, templateID: template.id, instanceId: labels.jobId!, token: 'a'.repeat(64), shorturlId: shortLink.id },
   };
 }
 
