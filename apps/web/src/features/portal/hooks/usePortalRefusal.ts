@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import type { V2Error } from '../../../api/v2-client';
-import type { PortalFlow } from '../../../session/portal-flows';
-import { portalServices } from '../portal-services';
 
-/** Sends someone whose portal access was taken away (FORBIDDEN) to the portal's sign-in with `errCode`. */
-export function usePortalRefusal(flow: PortalFlow, signInPath: string, error: V2Error | null) {
+/**
+ * Sends someone whose portal access was taken away (FORBIDDEN) to the portal's sign-in with `errCode`, which ends
+ * the session there. Ending it here first would refetch this page's queries without a token, and their 401 would
+ * send the person to the sign-in without saying why.
+ */
+export function usePortalRefusal(signInPath: string, error: V2Error | null) {
   useEffect(() => {
     if (error?.code !== 'FORBIDDEN') return;
-    void portalServices(flow)
-      .session.signOut()
-      .then(() => window.location.assign(`${signInPath}?errCode=FORBIDDEN`));
-  }, [error, flow, signInPath]);
+    window.location.assign(`${signInPath}?errCode=FORBIDDEN`);
+  }, [error, signInPath]);
 }

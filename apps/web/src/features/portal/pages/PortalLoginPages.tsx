@@ -30,6 +30,11 @@ function PortalLogin({ flow, routeName, footer }: { flow: Flow; routeName: strin
   const errCode = useQueryParam('errCode');
   const [denied, setDenied] = useState<string | null>(null);
   useEffect(() => setPortalRoute(routeName, false), [routeName]);
+  // Sent here because access was taken away: the session ends here, after the portal page has gone (ending it
+  // there made its queries run again without a token, and their 401 sign-in redirect could win over this one).
+  useEffect(() => {
+    if (errCode === 'FORBIDDEN') void session.signOut();
+  }, [errCode, session]);
   const done = async () => {
     try {
       const me = await client.call(portalMe, {});

@@ -44,7 +44,7 @@ function Lookup() {
   const limit = pageNumber(address.get('limit'), 25, 100);
   const [draft, setDraft] = useState(applied);
   const db = useSharedDb(chosen === undefined ? null : { serviceId: chosen, ...applied, value: applied.value || undefined, response: applied.response || undefined, page, limit });
-  usePortalRefusal('userportal', '/share/preview/login/', (db.error ?? me.error) as V2Error | null);
+  usePortalRefusal('/share/preview/login/', (db.error ?? me.error) as V2Error | null);
 
   if (me.isPending) return <LoadingState label="Loading what is shared with you…" />;
   if (me.isError) return <ErrorState message={me.error.message} onRetry={() => void me.refetch()} />;

@@ -29,7 +29,7 @@ function Scans() {
   const expanded = new Set(address.get('expandeds').split(',').filter((x) => /^\d+$/.test(x)).map(Number));
   const [draft, setDraft] = useState({ search, start: start ?? '', end: end ?? '' });
   const scans = useSharedScans({ serviceId, search: search || undefined, start, end, page, limit });
-  usePortalRefusal('userportal', '/share/preview/login/', (scans.error ?? me.error) as V2Error | null);
+  usePortalRefusal('/share/preview/login/', (scans.error ?? me.error) as V2Error | null);
 
   const toggle = (id: number) => {
     const next = new Set(expanded);

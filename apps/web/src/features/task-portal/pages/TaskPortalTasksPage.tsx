@@ -57,7 +57,7 @@ function Runs() {
   const [draft, setDraft] = useState(q);
   const runs = usePortalRuns({ q: q || undefined, page, limit });
   const download = useDownloadPortalFile();
-  usePortalRefusal('taskportal', '/task-portal/login/', runs.error as V2Error | null);
+  usePortalRefusal('/task-portal/login/', runs.error as V2Error | null);
   return (
     <Stack spacing={3}>
       <Typography variant="h1">Tasks</Typography>
