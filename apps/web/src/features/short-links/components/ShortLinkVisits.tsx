@@ -16,7 +16,8 @@ export function ShortLinkVisits({ visits, total, timeZone }: { visits: ShortLink
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {total > visits.length ? `The newest ${visits.length} of ${total.toLocaleString('en-US')} visits.` : `${total} ${total === 1 ? 'visit' : 'visits'}.`}
       </Typography>
-      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+      {/* Focusable, so the table can be scrolled sideways with the keyboard on a phone. */}
+      <Paper variant="outlined" sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Visits, scrollable">
         <Table size="small" aria-label="Visits">
           <TableHead>
             <TableRow>
