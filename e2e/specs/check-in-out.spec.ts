@@ -58,6 +58,11 @@ test('wizard, browser scanner and live portal roster', async ({ page, request, b
   await portal.goto(`/checkinout/?instance_id=${instanceId}`);
   await expect(portal).toHaveURL(/\/checkinout\/signin\//);
   await portal.getByLabel('Username').fill(username);
+  // A wrong password is answered under the form, on the same page (not a reload that loses the message).
+  await portal.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await portal.getByRole('button', { name: 'Sign in' }).click();
+  await expect(portal.getByRole('alert')).toContainText('Invalid username or password');
+  await expect(portal).toHaveURL(/\/checkinout\/signin\//);
   await portal.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
   await portal.getByRole('button', { name: 'Sign in' }).click();
   await expect(portal.getByRole('heading', { name: 'Main door' })).toBeVisible();

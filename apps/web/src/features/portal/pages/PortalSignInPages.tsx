@@ -1,6 +1,7 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { PublicFrame } from '../../../ui/PublicFrame';
 import { RouterLink } from '../../../ui/RouterLink';
 import { useQueryParam } from '../../../ui/useQueryParam';
@@ -11,6 +12,7 @@ import { BrandTheme } from '../../branding/components/BrandTheme';
 import { accountFromAddress, useBrandingFor } from '../../branding/hooks/useBrandingFor';
 import { usePortal } from '../hooks/usePortal';
 import { PortalSignInForm } from '../components/PortalSignInForm';
+import { setPortalRoute } from '../portal-services';
 import { portalTarget } from '../portal-target';
 
 const texts: Record<'checkinout' | 'attendance', { title: string; intro: string }> = {
@@ -26,6 +28,8 @@ function PortalSignIn({ flow }: { flow: 'checkinout' | 'attendance' }) {
   const done = () => void navigate({ href: portalTarget(flow, referenceState, referenceParams, instanceId), replace: true });
   // The account's branding (account/customize/): of ?account=<id>, of the signed-in app user, or the last one seen here.
   const { client, user } = usePortal(flow);
+  // A refused password here is an answer to show under the form, not a redirect to this same page (which lost it).
+  useEffect(() => setPortalRoute(flow === 'checkinout' ? 'CIO.signin' : 'AP.signin', false), [flow]);
   const branding = useBrandingFor(client, { signedIn: user !== null, accountId: accountFromAddress(window.location.search) });
   return (
     <BrandTheme branding={branding}>
