@@ -173,8 +173,7 @@ export class ScanCaptureService {
     } else if (service.postback_url !== '' && (settings.postbackReceiverOnly || (online ? settings.postbackRealTimeScans : settings.postbackUploadedScans))) {
       await this.deps.postbacks.forward(accountId, scanId, service.postback_url);
     }
-    await this.deps.bus.publish({ accountId, topic: 'scan', id: scanId });
-    for (const topic of verdict.topics ?? []) await this.deps.bus.publish({ accountId, topic, id: service.id });
+    await this.deps.bus.publish([{ accountId, topic: 'scan', id: scanId }, ...(verdict.topics ?? []).map((topic) => ({ accountId, topic, id: service.id }))]);
     // Costs a cached map lookup when the account has no subscription (the ingest path is benchmarked).
     await this.deps.events.emit(accountId, [
       {

@@ -6,7 +6,8 @@ export type LiveEvent = { accountId: number; topic: string; id?: number | string
 
 /** The live-events port: in-process in embedded mode, PostgreSQL LISTEN/NOTIFY when scaled out. */
 export type EventBus = {
-  publish(event: LiveEvent): Promise<void>;
+  /** Publishes one event, or several at once (one NOTIFY on PostgreSQL: a scan and its type's topics cost one round trip). */
+  publish(event: LiveEvent | LiveEvent[]): Promise<void>;
   /** Calls the listener for every event published by any process; answers the unsubscribe function. */
   subscribe(listener: (event: LiveEvent) => void): () => void;
   close(): Promise<void>;
@@ -16,8 +17,9 @@ export type EventBus = {
 export class InProcessEventBus implements EventBus {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
-  async publish(event: LiveEvent): Promise<void> {
-    this.emitter.emit('event', event);
+  async publish(event: LiveEvent | LiveEvent[]): Promise<void> {
+    if (Array.isArray(event)) for (const one of event) this.emitter.emit('event', one);
+    else this.emitter.emit('event', event);
   }
 
   subscribe(listener: (event: LiveEvent) => void): () => void {
@@ -53,7 +55,7 @@ export class PostgresEventBus implements EventBus {
       client.on('notification', (message) => {
         if (message.channel !== CHANNEL || !message.payload) return;
         try {
-          void this.local.publish(JSON.parse(message.payload) as LiveEvent);
+          void this.local.publish(JSON.parse(message.payload) as LiveEvent | LiveEvent[]);
         } catch {
           // Not ours: ignore.
         }
@@ -64,9 +66,10 @@ export class PostgresEventBus implements EventBus {
     return this.ready;
   }
 
-  async publish(event: LiveEvent): Promise<void> {
+  async publish(event: LiveEvent | LiveEvent[]): Promise<void> {
+    if (Array.isArray(event) && event.length === 0) return;
     await this.listen();
-    await this.notify(CHANNEL, JSON.stringify(event));
+    await this.notify(CHANNEL, JSON.stringify(Array.isArray(event) && event.length === 1 ? event[0] : event));
   }
 
   subscribe(listener: (event: LiveEvent) => void): () => void {
