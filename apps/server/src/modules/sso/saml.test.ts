@@ -311,4 +311,24 @@ describe('signing in with SAML', () => {
     expect((await v2(t.app, 'auth/signin', { email: owner.email, password: owner.password })).body.kind).toBe('signed_in');
     expect((await samlSignIn(owner.accountId, email)).body).toMatchObject({ kind: 'signed_in' });
   });
+
+  it('with "require SSO" on, an invitation asks for no password: it sends to SSO sign-in, which accepts it', async () => {
+    const owner = await samlAccount();
+    const early = `early@${owner.domain}`;
+    await v2(t.app, 'team/invite', { email: early, role: 'admin' }, owner.token);
+    const oldLink = linkIn(await t.smtp.next(early), '/user/confirmemail/').replace(/\/$/, '').split('/').pop() ?? '';
+    await v2(t.app, 'sso/update', { enabled: true, protocol: 'saml', allowedDomains: [owner.domain], samlIdpEntityId: idpEntityId, samlIdpSsoUrl: ssoUrl, requireSso: true }, owner.token);
+    // A link mailed before SSO was required no longer sets a password.
+    const refused = await v2(t.app, 'auth/accept-invite', { token: oldLink, name: 'Early', password: 'member password' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('Sign in with SSO');
+    const email = `invited@${owner.domain}`;
+    await v2(t.app, 'team/invite', { email, role: 'admin' }, owner.token);
+    const mail = await t.smtp.next(email);
+    expect(mail.text).toContain('you need no Scanbase password');
+    expect(linkIn(mail, '/signinSSO')).toBe('http://scanbase.test/signinSSO');
+    expect((await samlSignIn(owner.accountId, email)).body).toMatchObject({ kind: 'signed_in' });
+    const team = (await v2(t.app, 'team/list', { page: 1, limit: 10 }, owner.token)).body.items as { email: string; status: string }[];
+    expect(team.find((m) => m.email === email)?.status).toBe('active');
+  });
 });
