@@ -62,6 +62,10 @@ test('SSO set up in the page signs a new member in, and a refusal shows /sso-fai
     await page.getByLabel('Work email').fill('sam@single.test');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/account\/services\/$/, { timeout: 30_000 });
+    // An administrator who is not the owner sees the other integrations, not the owner-only SSO card.
+    await page.goto(`${server.url}/account/integrations/`);
+    await expect(page.getByRole('heading', { name: 'Zapier' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Set up single sign-on' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menu').getByText('sam@single.test')).toBeVisible();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -86,6 +90,14 @@ test('SSO set up in the page signs a new member in, and a refusal shows /sso-fai
     await page.goto(`${server.url}/signin`);
     await signInWithForm(page, owner);
     await expect(page).toHaveURL(/\/account\/services\/$/);
+
+    // SAML on the same tab: what to give the identity provider is shown before anything is saved.
+    await page.goto(`${server.url}/account/integrations/single-sign-on/`);
+    await page.getByRole('radio', { name: 'SAML 2.0' }).check();
+    await expect(page.getByText(`http://127.0.0.1:${port}/saml/acs`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download Scanbase metadata' })).toBeVisible();
+    await expect(page.getByLabel('IdP Entity ID (Issuer)')).toBeVisible();
+    await screenshots(page, 'sso-saml-settings');
   } finally {
     await server.stop();
     await idp.stop();
