@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { e2eEnv } from '../support/env.js';
@@ -62,6 +63,10 @@ test('SSO set up in the page signs a new member in, and a refusal shows /sso-fai
     await page.getByLabel('Work email').fill('sam@single.test');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/account\/services\/$/, { timeout: 30_000 });
+    // An administrator who is not the owner sees the other integrations, not the owner-only SSO card.
+    await page.goto(`${server.url}/account/integrations/`);
+    await expect(page.getByRole('heading', { name: 'Zapier' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Set up single sign-on' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menu').getByText('sam@single.test')).toBeVisible();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -86,6 +91,21 @@ test('SSO set up in the page signs a new member in, and a refusal shows /sso-fai
     await page.goto(`${server.url}/signin`);
     await signInWithForm(page, owner);
     await expect(page).toHaveURL(/\/account\/services\/$/);
+
+    // SAML on the same tab: what to give the identity provider is shown before anything is saved.
+    await page.goto(`${server.url}/account/integrations/single-sign-on/`);
+    await page.getByRole('radio', { name: 'SAML 2.0' }).check();
+    await expect(page.getByText(`http://127.0.0.1:${port}/saml/acs`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download Scanbase metadata' })).toBeVisible();
+    await expect(page.getByLabel('IdP Entity ID (Issuer)')).toBeVisible();
+    await screenshots(page, 'sso-saml-settings');
+    // The SAML state of the tab and a SAML failure are not pages the accessibility sweep reaches: axe them here.
+    const blocking = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).options({ resultTypes: ['violations'] }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(await blocking()).toEqual([]);
+    await page.goto(`${server.url}/sso-fail/?reason=saml_invalid&detail=${encodeURIComponent('The assertion is meant for another service provider')}`);
+    await expect(page.getByText('Scanbase could not accept the answer of your identity provider.')).toBeVisible();
+    await expect(page.getByText('The assertion is meant for another service provider')).toBeVisible();
+    expect(await blocking()).toEqual([]);
   } finally {
     await server.stop();
     await idp.stop();

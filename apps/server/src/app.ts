@@ -25,7 +25,7 @@ import { accountDeletionV2 } from './modules/account-deletion/account-deletion.v
 import { specializedV2 } from './modules/specialized/specialized.v2.js';
 import { webhooksV2 } from './modules/webhooks/webhooks.v2.js';
 import { integrationsV2 } from './modules/integrations/integrations.v2.js';
-import { ssoV2 } from './modules/sso/sso.v2.js';
+import { samlRoutes, ssoV2 } from './modules/sso/sso.v2.js';
 import { scanTicketsV2 } from './modules/specialized/scan-tickets/scan-tickets.v2.js';
 import { scanToExcelLinkRoute, scanToExcelV2 } from './modules/specialized/scan-to-excel/scan-to-excel.v2.js';
 import { tableBuilderV2 } from './modules/specialized/table-builder/table-builder.v2.js';
@@ -152,6 +152,7 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
   app.get('/healthz', async () => ({ ok: true, version: VERSION }));
   scanToExcelLinkRoute(app, c.scanToExcel, c.limiter);
   shortLinkRedirectRoute(app, c.shortLinks, c.limiter);
+  samlRoutes(app, c.sso);
 
   const indexFile = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);

@@ -72,7 +72,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const ssoRepo = new SsoRepo(k);
   const auth = new AuthService({ accounts, tokens, mailer: mail, limiter, twoFactor, config, requiresSso: (accountId) => ssoRepo.requiresSso(accountId) });
   const sso = new SsoService({ repo: ssoRepo, accounts, tokens, auth, twoFactor, limiter, box: new SecretBox(config.secretsKey), config });
-  const team = new TeamService({ accounts, tokens, mailer: mail, auth, publicUrl: config.publicUrl });
+  const team = new TeamService({ accounts, tokens, mailer: mail, auth, publicUrl: config.publicUrl, requiresSso: (accountId) => ssoRepo.requiresSso(accountId) });
   const settings = new SettingsService(accounts);
   const profile = new ProfileService({ accounts, tokens, auth, mailer: mail, limiter, config });
   const storage = createBlobStorage(config.storage);

@@ -25,6 +25,9 @@ export const ssoFailReasons = [
   'several_accounts',
   'two_factor_on',
   'unreachable',
+  'saml_invalid',
+  'saml_replayed',
+  'saml_unsolicited',
 ] as const;
 export const ssoFailReason = z.enum(ssoFailReasons);
 export type SsoFailReason = z.infer<typeof ssoFailReason>;
@@ -43,7 +46,17 @@ export const ssoFailTexts: Record<SsoFailReason, { title: string; action: string
   several_accounts: { title: 'Your email address belongs to several Scanbase companies.', action: 'Use “Sign in to a specific company”, then choose Google there.' },
   two_factor_on: { title: 'Your login uses two-factor sign-in, which Google sign-in does not replace.', action: 'Sign in with your password and your authenticator code.' },
   unreachable: { title: 'Scanbase could not reach the identity provider.', action: 'Try again in a moment. If it keeps failing, your account owner should run “Test connection”.' },
+  saml_invalid: {
+    title: 'Scanbase could not accept the answer of your identity provider.',
+    action: 'Start again from the sign-in page. If it keeps failing, your account owner should compare the IdP certificate, Entity ID and ACS URL on the single sign-on tab with the identity provider (the details above say what did not match).',
+  },
+  saml_unsolicited: { title: 'Signing in from the identity provider’s app list is not supported.', action: 'Start from the Scanbase sign-in page with “Sign in with SSO”; it sends you to your identity provider and back.' },
+  saml_replayed: { title: 'This sign-in answer was already used.', action: 'Start again from the sign-in page; each answer of the identity provider works once.' },
 };
+
+/** The identity provider's protocol: OpenID Connect (issuer, client) or SAML 2.0 (metadata, certificate). */
+export const ssoProtocols = ['oidc', 'saml'] as const;
+export type SsoProtocol = (typeof ssoProtocols)[number];
 
 /** Roles single sign-on may give: the roles an invitation gives (never owner). */
 export const ssoRoles = ['admin', 'billing_admin'] as const;
@@ -55,6 +68,12 @@ const issuerUrl = z
   .min(1, 'Enter the issuer URL of your identity provider')
   .max(2000, 'A URL has at most 2,000 characters')
   .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), 'Use an https:// URL');
+/** In the settings: required for OpenID Connect only (the service checks it then); SAML leaves it empty. */
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(2000, 'A URL has at most 2,000 characters')
+  .refine((v) => v === '' || /^https?:\/\/[^\s/]+/i.test(v), 'Use an https:// URL');
 
 const domain = z
   .string()
@@ -81,6 +100,16 @@ export const ssoConfig = z.object({
   requireSso: z.boolean(),
   /** The redirect URI to register at the identity provider. */
   redirectUri: z.string(),
+  protocol: z.enum(ssoProtocols),
+  /** SAML 2.0: the IdP as stored, and what the customer gives their IdP about us (the service provider). */
+  saml: z.object({
+    idpEntityId: z.string(),
+    idpSsoUrl: z.string(),
+    idpCertificates: z.array(z.object({ subject: z.string(), validTo: z.string(), sha256: z.string() })),
+    spEntityId: z.string(),
+    acsUrl: z.string(),
+    spMetadata: z.string(),
+  }),
   updatedAt: timestamp.nullable(),
 });
 export type SsoConfig = z.infer<typeof ssoConfig>;
@@ -99,8 +128,9 @@ export const updateSso = defineV2Route({
   summary: 'Saves the single sign-on settings. The client secret is encrypted at rest; leave it out to keep the stored one.',
   body: z.object({
     enabled: z.boolean(),
-    issuerUrl,
-    clientId: z.string().trim().min(1, 'Enter the client ID').max(500),
+    protocol: z.enum(ssoProtocols).default('oidc'),
+    issuerUrl: optionalUrl.default(''),
+    clientId: z.string().trim().max(500).default(''),
     clientSecret: z.string().trim().max(2000).optional(),
     allowedDomains: z.array(domain).max(50).default([]),
     jitEnabled: z.boolean().default(false),
@@ -108,6 +138,12 @@ export const updateSso = defineV2Route({
     groupClaim: z.string().trim().max(100).default('groups'),
     groupRoles: z.array(z.object({ group: z.string().trim().min(1, 'Enter the group name').max(200), role: ssoRole })).max(50).default([]),
     requireSso: z.boolean().default(false),
+    /** SAML: the IdP's metadata XML; when given, it fills entity id, sign-in URL and certificates. */
+    samlMetadataXml: z.string().max(500_000, 'Metadata has at most 500,000 characters').optional(),
+    samlIdpEntityId: z.string().trim().max(1000).default(''),
+    samlIdpSsoUrl: optionalUrl.default(''),
+    /** PEM (or bare base64) signing certificate(s); leave out to keep the stored ones. */
+    samlIdpCertificate: z.string().trim().max(50_000).optional(),
   }),
   reply: ssoConfig,
 });
@@ -160,6 +196,8 @@ export const finishSso = defineV2Route({
   summary: 'Finishes an SSO or Google sign-in with what the identity provider sent back to /signinSSO or /google-auth; answers a session or why it failed.',
   body: z.object({
     code: z.string().max(4000).optional(),
+    /** SAML: the handle the ACS endpoint put on /signinSSO?saml= for the answer it received. */
+    saml: z.string().max(200).optional(),
     state: z.string().max(500).optional(),
     iss: z.string().max(2000).optional(),
     error: z.string().max(500).optional(),

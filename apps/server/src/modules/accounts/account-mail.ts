@@ -25,6 +25,11 @@ export function inviteMail(to: string, companyName: string, link: string): MailM
   return message(to, `You are invited to ${companyName} on Scanbase`, `You have been invited to join ${companyName} on Scanbase.`, 'Accept the invitation', link, 'The invitation works for 7 days.');
 }
 
+/** An invitation to a company that requires single sign-on: no password to set, the person signs in through the company's identity provider. */
+export function inviteSsoMail(to: string, companyName: string, link: string): MailMessage {
+  return message(to, `You are invited to ${companyName} on Scanbase`, `You have been invited to join ${companyName} on Scanbase. ${companyName} signs in with single sign-on: you need no Scanbase password.`, 'Sign in with SSO', link, `On the page, enter ${to} and sign in at your company’s identity provider. The invitation works for 7 days.`);
+}
+
 /** The link that confirms a new sign-in email, sent to the new address. */
 export function confirmEmailChangeMail(to: string, link: string): MailMessage {
   return message(to, 'Confirm your new Scanbase email', 'You asked to sign in to Scanbase with this address from now on.', 'Confirm this email address', link, 'The link works for 24 hours; until it is opened, your sign-in email stays as it was. If you did not ask for this, ignore this mail.');

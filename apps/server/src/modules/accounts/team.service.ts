@@ -4,7 +4,7 @@ import type { Session } from '../../platform/auth/session.js';
 import { hashSecret, hoursFromNow, newSecret } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { inviteMail } from './account-mail.js';
+import { inviteMail, inviteSsoMail } from './account-mail.js';
 import type { AccountUserRow, AccountsRepo } from './accounts.repo.js';
 import type { AuthService, SeenFrom } from './auth.service.js';
 import { parsePrivileges } from './auth.service.js';
@@ -20,7 +20,7 @@ function toMember(row: AccountUserRow): TeamMember {
 /** Team members ("account users"): invite, change role and privileges, remove. */
 export class TeamService {
   constructor(
-    private readonly deps: { accounts: AccountsRepo; tokens: AuthTokensRepo; mailer: Mailer; auth: AuthService; publicUrl: string },
+    private readonly deps: { accounts: AccountsRepo; tokens: AuthTokensRepo; mailer: Mailer; auth: AuthService; publicUrl: string; requiresSso?: (accountId: number) => Promise<boolean> },
   ) {}
 
   async list(session: Session, q: ListQuery): Promise<{ items: TeamMember[]; total: number; page: number; limit: number; owner: { email: string; name: string } }> {
@@ -50,6 +50,11 @@ export class TeamService {
 
   private async sendInvite(accountId: number, row: AccountUserRow, companyName: string): Promise<void> {
     const secret = newSecret();
+    // A company that requires single sign-on: the invitee signs in through it (which accepts the invitation), no password.
+    if (await this.deps.requiresSso?.(accountId)) {
+      await this.deps.mailer.send(inviteSsoMail(row.email, companyName, `${this.deps.publicUrl}/signinSSO`));
+      return;
+    }
     await this.deps.tokens.insert('invite', hashSecret(secret), { accountId, adminId: null, accountUserId: row.id }, hoursFromNow(INVITE_HOURS));
     await this.deps.mailer.send(inviteMail(row.email, companyName, `${this.deps.publicUrl}/user/confirmemail/${encodeURIComponent(row.role)}/${secret}/`));
   }
@@ -108,6 +113,7 @@ export class TeamService {
     if (!row || row.account_id === null || row.account_user_id === null) throw new AppError('NOT_FOUND', 'This invitation is invalid or has expired. Ask for a new one.');
     const member = await this.deps.accounts.getAccountUser(row.account_id, row.account_user_id);
     if (!member) throw new AppError('NOT_FOUND', 'This invitation was withdrawn.');
+    if (await this.deps.requiresSso?.(row.account_id)) throw new AppError('FORBIDDEN', 'Your company signs in with single sign-on, so you need no password: open the sign-in page, choose “Sign in with SSO” and use the address you were invited with.');
     await this.deps.accounts.updateAccountUser(row.account_id, member.id, { name, password_hash: await hashPassword(password), status: 'active' });
     await this.deps.tokens.deleteById(row.id);
     return this.deps.auth.sessionForAccountUser(row.account_id, member.id, member.role, seen);

@@ -13,10 +13,30 @@ export type SsoConfigRow = {
   group_claim: string;
   group_roles: string;
   require_sso: number;
+  protocol: string;
+  saml_idp_entity_id: string;
+  saml_idp_sso_url: string;
+  saml_idp_certs: string;
   updated_at: string;
 };
 
-const columns = ['account_id', 'enabled', 'issuer_url', 'client_id', 'client_secret_enc', 'jit_enabled', 'jit_default_role', 'group_claim', 'group_roles', 'require_sso', 'updated_at'] as const;
+const columns = [
+  'account_id',
+  'enabled',
+  'issuer_url',
+  'client_id',
+  'client_secret_enc',
+  'jit_enabled',
+  'jit_default_role',
+  'group_claim',
+  'group_roles',
+  'require_sso',
+  'protocol',
+  'saml_idp_entity_id',
+  'saml_idp_sso_url',
+  'saml_idp_certs',
+  'updated_at',
+] as const;
 
 export type SsoConfigInput = Omit<SsoConfigRow, 'account_id' | 'updated_at'>;
 
@@ -62,6 +82,21 @@ export class SsoRepo {
     if (accountIds.length === 0) return [];
     const rows = await this.db.selectFrom('sso_configs').select('account_id').where('account_id', 'in', accountIds).where('enabled', '=', 1).orderBy('account_id').execute();
     return rows.map((r) => r.account_id);
+  }
+
+  /**
+   * Records a SAML assertion as used; false when it already was (a replay). Expired ids are swept first, so the
+   * table holds only assertions that could still be presented.
+   */
+  async useAssertion(accountId: number, assertionId: string, expiresAt: string): Promise<boolean> {
+    await this.db.deleteFrom('sso_saml_assertions').where('expires_at', '<', nowIso()).execute();
+    const inserted = await this.db
+      .insertInto('sso_saml_assertions')
+      .values({ account_id: accountId, assertion_id: assertionId, expires_at: expiresAt })
+      .onConflict((oc) => oc.columns(['account_id', 'assertion_id']).doNothing())
+      .returning('assertion_id')
+      .executeTakeFirst();
+    return inserted !== undefined;
   }
 
   /** True when the account's team members must sign in through its (switched-on) identity provider. */

@@ -11,6 +11,8 @@ import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { AuthService, SeenFrom } from '../accounts/auth.service.js';
 import type { AuthTokensRepo } from '../accounts/auth-tokens.repo.js';
 import type { TwoFactorService } from '../accounts/two-factor.service.js';
+import type { Profile } from '@node-saml/node-saml';
+import { assertionIdentity, describeCertificate, emailOf, nameOf, parseCertificates, parseIdpMetadata, samlFor, samlGroups, SamlSettingsError, serviceProvider, spMetadata, type SamlIdp } from './saml.js';
 import type { SsoConfigRow, SsoRepo } from './sso.repo.js';
 
 /** A sign-in started at the identity provider must come back within this long (the state row's life). */
@@ -20,8 +22,10 @@ export const SSO_COOKIE = 'scanbase_sso';
 const DISCOVERY_CACHE_MS = 5 * 60_000;
 const SCOPES = 'openid email profile';
 
-/** What a state row keeps server-side between start and callback. */
-type Pending = { provider: 'account' | 'google'; accountId: number | null; verifier: string; nonce: string; binding: string; redirectUri: string };
+/** What a state row keeps server-side between start and callback (SAML: the AuthnRequest's ID instead of verifier and nonce). */
+type Pending = { provider: 'account' | 'google'; accountId: number | null; verifier: string; nonce: string; binding: string; redirectUri: string; protocol?: 'oidc' | 'saml'; requestId?: string };
+/** How long the ACS keeps a posted SAML answer for the browser to pick up on /signinSSO. */
+const SAML_HANDOFF_MINUTES = 5;
 
 type Finish = RouteReply<typeof v2Routes.finishSso>;
 type Started = { url: string; binding: string };
@@ -83,10 +87,11 @@ export class SsoService {
 
   async get(session: Session): Promise<SsoConfig> {
     const [row, domains] = await Promise.all([this.deps.repo.get(session.accountId), this.deps.repo.domains(session.accountId)]);
-    return this.view(row, domains);
+    return this.view(session.accountId, row, domains);
   }
 
-  private view(row: SsoConfigRow | undefined, domains: string[]): SsoConfig {
+  private view(accountId: number, row: SsoConfigRow | undefined, domains: string[]): SsoConfig {
+    const sp = serviceProvider(this.deps.config.publicUrl, accountId);
     return {
       enabled: row?.enabled === 1,
       issuerUrl: row?.issuer_url ?? '',
@@ -99,8 +104,28 @@ export class SsoService {
       groupRoles: row ? (JSON.parse(row.group_roles) as { group: string; role: string }[]) : [],
       requireSso: row?.require_sso === 1,
       redirectUri: this.redirectUri,
+      protocol: row?.protocol === 'saml' ? 'saml' : 'oidc',
+      saml: {
+        idpEntityId: row?.saml_idp_entity_id ?? '',
+        idpSsoUrl: row?.saml_idp_sso_url ?? '',
+        idpCertificates: this.certsOf(row).map(describeCertificate),
+        spEntityId: sp.entityId,
+        acsUrl: sp.acsUrl,
+        spMetadata: spMetadata(sp),
+      },
       updatedAt: row?.updated_at ?? null,
     };
+  }
+
+  private certsOf(row: SsoConfigRow | undefined): string[] {
+    return row?.saml_idp_certs ? row.saml_idp_certs.split(/\n\n+/).filter(Boolean) : [];
+  }
+
+  /** Our SAML service provider metadata for an account with SAML set up (served at its entity id); undefined otherwise. */
+  async samlMetadata(accountId: number): Promise<string | undefined> {
+    const row = await this.deps.repo.get(accountId);
+    if (!row || row.protocol !== 'saml') return undefined;
+    return spMetadata(serviceProvider(this.deps.config.publicUrl, accountId));
   }
 
   /** Checks an issuer URL with the outbound guard; plain http only where internal addresses are allowed (tests, labs). */
@@ -116,31 +141,74 @@ export class SsoService {
   }
 
   async update(session: Session, body: RouteBody<typeof v2Routes.updateSso> & { allowedDomains: string[] }): Promise<SsoConfig> {
-    const issuer = this.checkIssuer(body.issuerUrl);
+    const protocol = body.protocol ?? 'oidc';
     const existing = await this.deps.repo.get(session.accountId);
+    let issuerUrl = body.issuerUrl ?? '';
     let secret = existing?.client_secret_enc ?? '';
-    if (body.clientSecret) {
-      if (!this.deps.box.available) throw new AppError('CONFLICT', 'The server cannot store secrets: the operator must set SECRETS_KEY (see docs/SSO.md).');
-      secret = this.deps.box.seal(body.clientSecret, this.context(session.accountId));
+    let idp: SamlIdp = { entityId: existing?.saml_idp_entity_id ?? '', ssoUrl: existing?.saml_idp_sso_url ?? '', certs: this.certsOf(existing) };
+    if (protocol === 'oidc') {
+      if (!issuerUrl) throw new AppError('VALIDATION_FAILED', 'Enter the issuer URL of your identity provider.', [{ path: 'issuerUrl', message: 'Enter the issuer URL of your identity provider' }]);
+      if (!body.clientId) throw new AppError('VALIDATION_FAILED', 'Enter the client ID.', [{ path: 'clientId', message: 'Enter the client ID' }]);
+      issuerUrl = this.checkIssuer(issuerUrl).href.replace(/\/$/, '');
+      if (body.clientSecret) {
+        if (!this.deps.box.available) throw new AppError('CONFLICT', 'The server cannot store secrets: the operator must set SECRETS_KEY (see docs/SSO.md).');
+        secret = this.deps.box.seal(body.clientSecret, this.context(session.accountId));
+      }
+      if (body.enabled && !secret) throw new AppError('VALIDATION_FAILED', 'Enter the client secret.', [{ path: 'clientSecret', message: 'Enter the client secret' }]);
+    } else {
+      idp = await this.samlIdpFrom(body, idp);
     }
-    if (body.enabled && !secret) throw new AppError('VALIDATION_FAILED', 'Enter the client secret.', [{ path: 'clientSecret', message: 'Enter the client secret' }]);
     const domains = [...new Set(body.allowedDomains ?? [])];
     await this.deps.repo.save(
       session.accountId,
       {
         enabled: body.enabled ? 1 : 0,
-        issuer_url: issuer.href.replace(/\/$/, ''),
-        client_id: body.clientId,
+        issuer_url: protocol === 'oidc' ? issuerUrl : (existing?.issuer_url ?? ''),
+        client_id: protocol === 'oidc' ? (body.clientId ?? '') : (existing?.client_id ?? ''),
         client_secret_enc: secret,
         jit_enabled: body.jitEnabled ? 1 : 0,
         jit_default_role: body.jitDefaultRole ?? 'admin',
         group_claim: body.groupClaim ?? 'groups',
         group_roles: JSON.stringify(body.groupRoles ?? []),
         require_sso: body.requireSso ? 1 : 0,
+        protocol,
+        saml_idp_entity_id: idp.entityId,
+        saml_idp_sso_url: idp.ssoUrl,
+        saml_idp_certs: idp.certs.join('\n\n'),
       },
       domains,
     );
     return this.get(session);
+  }
+
+  /** The SAML identity provider from uploaded metadata, or from the three fields (a certificate left out keeps the stored ones). */
+  private async samlIdpFrom(body: RouteBody<typeof v2Routes.updateSso>, stored: SamlIdp): Promise<SamlIdp> {
+    const invalid = (path: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ path, message }]);
+    try {
+      const idp: SamlIdp = body.samlMetadataXml?.trim()
+        ? await parseIdpMetadata(body.samlMetadataXml)
+        : { entityId: body.samlIdpEntityId ?? '', ssoUrl: body.samlIdpSsoUrl ?? '', certs: body.samlIdpCertificate ? parseCertificates(body.samlIdpCertificate) : stored.certs };
+      if (!idp.entityId) throw invalid('samlIdpEntityId', 'Enter the identity provider’s Entity ID (Issuer), or upload its metadata.');
+      if (!idp.ssoUrl) throw invalid('samlIdpSsoUrl', 'Enter the identity provider’s sign-in URL (SSO URL), or upload its metadata.');
+      const url = this.checkSsoUrl(idp.ssoUrl);
+      if (idp.certs.length === 0) throw invalid('samlIdpCertificate', 'Paste the identity provider’s signing certificate, or upload its metadata.');
+      return { ...idp, ssoUrl: url };
+    } catch (error) {
+      if (error instanceof SamlSettingsError) throw invalid(error.path, error.message);
+      throw error;
+    }
+  }
+
+  /** The browser (not the server) goes to the IdP's sign-in URL, so only its form is checked: https, or http where labs allow it. */
+  private checkSsoUrl(text: string): string {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new AppError('VALIDATION_FAILED', 'Enter the sign-in URL as a full https:// address.', [{ path: 'samlIdpSsoUrl', message: 'Enter a full https:// address' }]);
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && this.deps.config.allowPrivateUrls)) throw new AppError('VALIDATION_FAILED', 'Use an https:// URL.', [{ path: 'samlIdpSsoUrl', message: 'Use an https:// URL.' }]);
+    return url.href;
   }
 
   /** Discovery on an issuer URL, reported for "Test connection". */
@@ -215,6 +283,7 @@ export class SsoService {
       return { kind: 'choose_account', accounts };
     }
     const row = await this.deps.repo.get(only);
+    if (row?.protocol === 'saml') return { kind: 'redirect', ...(await this.beginSaml(only, row, email)) };
     const secret = row ? this.deps.box.open(row.client_secret_enc, this.context(only)) : undefined;
     if (!row || secret === undefined) throw new AppError('CONFLICT', 'Single sign-on for this company cannot be used right now: its client secret cannot be read. Ask your account owner to enter it again.');
     const config = await this.reach(() => this.discover(new URL(row.issuer_url), row.client_id, secret));
@@ -259,6 +328,40 @@ export class SsoService {
     return { url: oidc.buildAuthorizationUrl(config, params).href, binding };
   }
 
+  /**
+   * SAML: an AuthnRequest (HTTP-Redirect binding) with our state as RelayState; its ID is kept in the state row and
+   * is the only InResponseTo the answer may carry.
+   */
+  private async beginSaml(accountId: number, row: SsoConfigRow, email: string): Promise<Started> {
+    const sp = serviceProvider(this.deps.config.publicUrl, accountId);
+    let requestId = '';
+    const saml = samlFor(sp, { entityId: row.saml_idp_entity_id, ssoUrl: row.saml_idp_sso_url, certs: this.certsOf(row) }, undefined, (id) => (requestId = id));
+    const state = newSecret();
+    const binding = newSecret();
+    const url = await saml.getAuthorizeUrlAsync(state, undefined, { additionalParams: {} });
+    const pending: Pending = { provider: 'account', accountId, verifier: '', nonce: '', binding: hashSecret(binding), redirectUri: this.redirectUri, protocol: 'saml', requestId };
+    const expires = new Date(Date.now() + SSO_STATE_MINUTES * 60_000).toISOString();
+    await this.deps.tokens.insert('sso_state', hashSecret(state), { accountId, adminId: null, accountUserId: null }, expires, JSON.stringify(pending));
+    void email; // SAML has no standard login hint in the Redirect binding; the IdP asks for the account itself.
+    return { url, binding };
+  }
+
+  /**
+   * The ACS endpoint: the IdP's form POST arrives cross-site, without our SameSite cookie, so the answer is kept
+   * server-side for a few minutes under a one-time handle and the browser is sent on to /signinSSO, whose request
+   * to the callback carries the cookie (docs/SSO.md). Answers where to send the browser.
+   */
+  async acceptSamlPost(samlResponse: string | undefined, relayState: string | undefined, ip: string): Promise<string> {
+    await this.limit(ip);
+    const fail = (reason: SsoFailReason, detail = '') => `/sso-fail/?${new URLSearchParams(detail ? { reason, detail } : { reason }).toString()}`;
+    if (!samlResponse) return fail('saml_invalid', 'The identity provider posted no SAMLResponse.');
+    if (!relayState) return fail('saml_unsolicited');
+    const handle = newSecret();
+    const expires = new Date(Date.now() + SAML_HANDOFF_MINUTES * 60_000).toISOString();
+    await this.deps.tokens.insert('saml_response', hashSecret(handle), { accountId: null, adminId: null, accountUserId: null }, expires, samlResponse);
+    return `/signinSSO?${new URLSearchParams({ state: relayState, saml: handle }).toString()}`;
+  }
+
   /** The callback: every failure is answered as a reason for /sso-fail/, never as an exception. */
   async finish(body: RouteBody<typeof v2Routes.finishSso>, binding: string | undefined, ip: string, seen: SeenFrom): Promise<Finish> {
     await this.limit(ip);
@@ -279,6 +382,7 @@ export class SsoService {
     const pending = JSON.parse(row.payload ?? '{}') as Pending;
     if (!binding || hashSecret(binding) !== pending.binding) throw new SsoFailure('state_mismatch');
     if (body.error) throw new SsoFailure('idp_error', body.errorDescription || body.error);
+    if (pending.protocol === 'saml') return this.completeSaml(pending, body.saml, seen);
     if (!body.code) throw new SsoFailure('exchange_failed', 'The identity provider sent no authorization code.');
 
     const { config, account } = await this.providerConfig(pending);
@@ -300,6 +404,45 @@ export class SsoService {
     if (pending.provider === 'google') return this.googleLogin(email, pending.accountId, seen);
     if (!account || pending.accountId === null) throw new SsoFailure('not_configured');
     return this.accountLogin(pending.accountId, account, email, claims, seen);
+  }
+
+  /** Validates the kept SAML answer against the account's IdP (signature, audience, issuer, time, InResponseTo), refuses a used assertion id, signs in. */
+  private async completeSaml(pending: Pending, handle: string | undefined, seen: SeenFrom): Promise<{ token: string; user: SessionUser }> {
+    const kept = handle ? await this.deps.tokens.findLive('saml_response', hashSecret(handle)) : undefined;
+    if (!kept || !(await this.deps.tokens.consume(kept.id)) || !kept.payload) throw new SsoFailure('state_expired');
+    const accountId = pending.accountId ?? 0;
+    const row = await this.deps.repo.get(accountId);
+    if (!row || row.enabled !== 1 || row.protocol !== 'saml') throw new SsoFailure('not_configured');
+    const sp = serviceProvider(this.deps.config.publicUrl, accountId);
+    const saml = samlFor(sp, { entityId: row.saml_idp_entity_id, ssoUrl: row.saml_idp_sso_url, certs: this.certsOf(row) }, pending.requestId);
+    let profile: Profile;
+    try {
+      const result = await saml.validatePostResponseAsync({ SAMLResponse: kept.payload });
+      if (!result.profile) throw new Error('The answer holds no assertion.');
+      profile = result.profile;
+    } catch (error) {
+      const status = error instanceof Error && 'xmlStatus' in error ? error.message : '';
+      if (status) throw new SsoFailure('idp_error', status);
+      throw new SsoFailure('saml_invalid', this.describeSaml(error));
+    }
+    const assertion = assertionIdentity(profile, Date.now());
+    if (!assertion.id) throw new SsoFailure('saml_invalid', 'The assertion has no ID.');
+    if (!(await this.deps.repo.useAssertion(accountId, assertion.id, assertion.keepUntil))) throw new SsoFailure('saml_replayed');
+    const email = emailOf(profile);
+    if (!email) throw new SsoFailure('no_email');
+    const claims: Record<string, unknown> = { name: nameOf(profile), [row.group_claim]: samlGroups(profile, row.group_claim) };
+    return this.accountLogin(accountId, row, email, claims, seen);
+  }
+
+  /** node-saml's messages, made readable for the owner who has to fix the settings. */
+  private describeSaml(error: unknown): string {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/signature/i.test(message)) return `The signature does not match the IdP certificate stored in Scanbase (${message}). The certificate may have been rotated: upload the current metadata.`;
+    if (/audience/i.test(message)) return `The assertion is meant for another service provider (${message}). Set the Audience / Entity ID at the IdP to the one shown on the single sign-on tab.`;
+    if (/expired|not yet valid|subject confirmation/i.test(message)) return `The assertion is outside its validity period, or not for this sign-in (${message}). Start again; if it keeps failing, check that the clocks of the identity provider and the server are right.`;
+    if (/issuer/i.test(message)) return `The answer comes from another identity provider than the one set up (${message}).`;
+    if (/InResponseTo/i.test(message)) return `The answer does not belong to this sign-in (${message}).`;
+    return message;
   }
 
   private async providerConfig(pending: Pending): Promise<{ config: oidc.Configuration; account?: SsoConfigRow }> {

@@ -1,5 +1,5 @@
 import { v2Routes } from '@scanbase/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { bindV2, type V2Binding } from '../../platform/http/v2/v2-types.js';
 import { SSO_COOKIE, SSO_STATE_MINUTES, type SsoService } from './sso.service.js';
 
@@ -46,4 +46,26 @@ export function ssoV2(sso: SsoService, secureCookie: boolean): V2Binding[] {
       return done;
     }),
   ];
+}
+
+/**
+ * SAML's two plain routes (not V2: the IdP and the customer's IdP admin call them, not the app): the ACS the IdP's
+ * form POSTs to, and our SP metadata per account at its entity id.
+ */
+export function samlRoutes(app: FastifyInstance, sso: SsoService): void {
+  void app.register(async (scope) => {
+    // Only here: the IdP's auto-submitted form is urlencoded; the rest of the server takes JSON and multipart.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1_048_576 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    scope.post<{ Body: Record<string, string> | undefined }>('/saml/acs', async (request, reply) => {
+      const body = request.body ?? {};
+      const location = await sso.acceptSamlPost(body.SAMLResponse, body.RelayState, request.ip);
+      return reply.code(303).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 303);
+    });
+    scope.get<{ Params: { accountId: string } }>('/saml/:accountId/metadata', async (request, reply) => {
+      const id = Number(request.params.accountId);
+      const xml = Number.isSafeInteger(id) && id > 0 ? await sso.samlMetadata(id) : undefined;
+      if (!xml) return reply.code(404).type('text/plain; charset=utf-8').send('No SAML single sign-on is set up here.');
+      return reply.type('application/samlmetadata+xml; charset=utf-8').header('content-disposition', `attachment; filename="scanbase-sp-${id}.xml"`).send(xml);
+    });
+  });
 }

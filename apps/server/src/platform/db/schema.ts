@@ -91,7 +91,7 @@ export type AccountUsersTable = {
   timezone: string | null;
 };
 
-export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email' | 'two_factor_challenge' | 'restore_account' | 'sso_state';
+export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email' | 'two_factor_challenge' | 'restore_account' | 'sso_state' | 'saml_response';
 
 /** A login's TOTP: the owner's (no account user) or a team member's. `enabled_at` null while being set up. */
 export type TwoFactorTable = {
@@ -580,11 +580,20 @@ export type SsoConfigsTable = {
   group_claim: string;
   group_roles: string;
   require_sso: number;
+  /** 'oidc' or 'saml' (migration 0032). */
+  protocol: Generated<string>;
+  saml_idp_entity_id: Generated<string>;
+  saml_idp_sso_url: Generated<string>;
+  /** PEM certificates separated by a blank line. */
+  saml_idp_certs: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
 
 export type SsoDomainsTable = { account_id: number; domain: string };
+
+/** Ids of SAML assertions already used, kept until they expire (replay protection, migration 0032). */
+export type SsoSamlAssertionsTable = { account_id: number; assertion_id: string; expires_at: Timestamp };
 
 /** A short address `/l/<code>` of the account (migration 0028). */
 export type ShortLinksTable = {
@@ -631,6 +640,7 @@ export type PostbackDeliveriesTable = {
 export type Database = {
   sso_configs: SsoConfigsTable;
   sso_domains: SsoDomainsTable;
+  sso_saml_assertions: SsoSamlAssertionsTable;
   accounts: AccountsTable;
   account_branding: AccountBrandingTable;
   account_billing: AccountBillingTable;

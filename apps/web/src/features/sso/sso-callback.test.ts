@@ -7,6 +7,10 @@ describe('readSsoCallback', () => {
     expect(readSsoCallback('?error=access_denied&error_description=Not+assigned&state=s')).toEqual({ error: 'access_denied', errorDescription: 'Not assigned', state: 's' });
   });
 
+  it('reads the SAML answer handle our ACS adds, with the state', () => {
+    expect(readSsoCallback('?state=st&saml=h1')).toEqual({ state: 'st', saml: 'h1' });
+  });
+
   it('answers undefined for a plain visit (the start form is shown)', () => {
     expect(readSsoCallback('')).toBeUndefined();
     expect(readSsoCallback('?state=only')).toBeUndefined();

@@ -1,15 +1,15 @@
 /** What the identity provider sent back to /signinSSO or /google-auth, read from the address (`state`, `iss` and `error_description` are not route parameters). */
-export type SsoCallback = { code?: string; state?: string; iss?: string; error?: string; errorDescription?: string };
+export type SsoCallback = { code?: string; state?: string; iss?: string; error?: string; errorDescription?: string; saml?: string };
 
-/** Reads the callback parameters from a query string; undefined when it carries neither a code nor an error (the start form is shown then). */
+/** Reads the callback parameters from a query string (`saml`: the handle our SAML ACS added); undefined when it carries no code, error or SAML answer (the start form is shown then). */
 export function readSsoCallback(search: string): SsoCallback | undefined {
   const q = new URLSearchParams(search);
   const pick = (name: string) => {
     const value = q.get(name);
     return value ? value : undefined;
   };
-  const found: SsoCallback = { code: pick('code'), state: pick('state'), iss: pick('iss'), error: pick('error'), errorDescription: pick('error_description') };
-  if (!found.code && !found.error) return undefined;
+  const found: SsoCallback = { code: pick('code'), state: pick('state'), iss: pick('iss'), error: pick('error'), errorDescription: pick('error_description'), saml: pick('saml') };
+  if (!found.code && !found.error && !found.saml) return undefined;
   return Object.fromEntries(Object.entries(found).filter(([, v]) => v !== undefined));
 }
 

@@ -13,6 +13,8 @@ const saved = {
   groupRoles: [{ group: 'finance', role: 'billing_admin' }],
   requireSso: false,
   redirectUri: 'https://scan.example.com/signinSSO',
+  protocol: 'oidc' as const,
+  saml: { idpEntityId: '', idpSsoUrl: '', idpCertificates: [], spEntityId: 'https://scan.example.com/saml/1/metadata', acsUrl: 'https://scan.example.com/saml/acs', spMetadata: '<EntityDescriptor/>' },
   updatedAt: '2026-11-26T00:00:00.000Z',
 };
 
@@ -28,5 +30,15 @@ describe('sso form', () => {
     expect(bodyFrom(form)).not.toHaveProperty('clientSecret');
     const body = bodyFrom({ ...form, clientSecret: ' new-secret ', groupRoles: [...form.groupRoles, { group: '  ', role: 'admin' }] });
     expect(body).toMatchObject({ clientSecret: 'new-secret', allowedDomains: ['example.com', 'example.org'], groupRoles: [{ group: 'finance', role: 'billing_admin' }] });
+  });
+
+  it('sends only the chosen protocol’s fields: SAML with uploaded metadata, a certificate only when pasted', () => {
+    const form = { ...formFrom(saved), protocol: 'saml' as const, samlMetadataXml: '<md:EntityDescriptor/>', samlIdpEntityId: ' https://idp ' };
+    const body = bodyFrom(form);
+    expect(body).toMatchObject({ protocol: 'saml', samlMetadataXml: '<md:EntityDescriptor/>', samlIdpEntityId: 'https://idp' });
+    expect(body).not.toHaveProperty('issuerUrl');
+    expect(body).not.toHaveProperty('clientSecret');
+    expect(body).not.toHaveProperty('samlIdpCertificate');
+    expect(bodyFrom({ ...form, samlIdpCertificate: ' PEM ' })).toMatchObject({ samlIdpCertificate: 'PEM' });
   });
 });

@@ -3,6 +3,13 @@ import type { SsoConfig } from '@scanbase/contracts/sso';
 /** The settings form's state: lists as the person types them. */
 export type SsoForm = {
   enabled: boolean;
+  protocol: 'oidc' | 'saml';
+  /** SAML: metadata XML as uploaded (empty: the three fields below are used). */
+  samlMetadataXml: string;
+  samlIdpEntityId: string;
+  samlIdpSsoUrl: string;
+  /** Empty keeps the stored certificate(s). */
+  samlIdpCertificate: string;
   issuerUrl: string;
   clientId: string;
   clientSecret: string;
@@ -20,6 +27,11 @@ const asRole = (role: string): 'admin' | 'billing_admin' => (role === 'billing_a
 export function formFrom(config: SsoConfig): SsoForm {
   return {
     enabled: config.enabled || !config.updatedAt,
+    protocol: config.protocol,
+    samlMetadataXml: '',
+    samlIdpEntityId: config.saml.idpEntityId,
+    samlIdpSsoUrl: config.saml.idpSsoUrl,
+    samlIdpCertificate: '',
     issuerUrl: config.issuerUrl,
     clientId: config.clientId,
     clientSecret: '',
@@ -37,13 +49,21 @@ export function parseDomains(text: string): string[] {
   return [...new Set(text.split(/[\s,;]+/).map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean))];
 }
 
-/** The `sso/update` body: empty group rows dropped, the secret only when typed. */
+/** The `sso/update` body: empty group rows dropped, the secret and certificate only when typed, only the chosen protocol's fields. */
 export function bodyFrom(form: SsoForm) {
+  const protocolFields =
+    form.protocol === 'saml'
+      ? {
+          ...(form.samlMetadataXml.trim() ? { samlMetadataXml: form.samlMetadataXml } : {}),
+          samlIdpEntityId: form.samlIdpEntityId.trim(),
+          samlIdpSsoUrl: form.samlIdpSsoUrl.trim(),
+          ...(form.samlIdpCertificate.trim() ? { samlIdpCertificate: form.samlIdpCertificate.trim() } : {}),
+        }
+      : { issuerUrl: form.issuerUrl.trim(), clientId: form.clientId.trim(), ...(form.clientSecret.trim() ? { clientSecret: form.clientSecret.trim() } : {}) };
   return {
     enabled: form.enabled,
-    issuerUrl: form.issuerUrl.trim(),
-    clientId: form.clientId.trim(),
-    ...(form.clientSecret.trim() ? { clientSecret: form.clientSecret.trim() } : {}),
+    protocol: form.protocol,
+    ...protocolFields,
     allowedDomains: parseDomains(form.domains),
     jitEnabled: form.jitEnabled,
     jitDefaultRole: form.jitDefaultRole,

@@ -7,6 +7,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useServices } from '../../../app/useServices';
 import { PublicFrame } from '../../../ui/PublicFrame';
+import { RouterLink } from '../../../ui/RouterLink';
+import Typography from '@mui/material/Typography';
 import { AppUserInviteForm } from '../components/AppUserInviteForm';
 import { AuthHeading } from '../components/AuthHeading';
 import { FormAlert } from '../components/FormAlert';
@@ -55,6 +57,9 @@ function TeamInviteForm({ token }: { token: string }) {
         <PasswordField label="Password" autoComplete="new-password" {...register('password')} error={Boolean(formState.errors.password)} helperText={formState.errors.password?.message ?? 'At least 8 characters'} />
         <SubmitButton busy={formState.isSubmitting}>Join the team</SubmitButton>
       </Stack>
+      <Typography variant="body2" sx={{ mt: 2 }}>
+        Does your company sign in with single sign-on? <RouterLink href="/signinSSO">Sign in with SSO</RouterLink> instead: no password needed.
+      </Typography>
     </PublicFrame>
   );
 }

@@ -10,6 +10,10 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MenuItem from '@mui/material/MenuItem';
+import FormControl from '@mui/material/FormControl';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import type { SsoConfig } from '@scanbase/contracts/sso';
 import { useState, type FormEvent } from 'react';
 import { ErrorState, LoadingState } from '../../../ui/QueryStates';
@@ -34,7 +38,7 @@ export function SingleSignOnPage() {
       </Typography>
       <Typography variant="h1">Single sign-on</Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        Let your team sign in with your company’s identity provider (OpenID Connect: Microsoft Entra ID, Okta, Google Workspace, Keycloak…). SAML is not supported yet.
+        Let your team sign in with your company’s identity provider, by OpenID Connect or SAML 2.0 (Microsoft Entra ID, Okta, Google Workspace, Keycloak…). Step by step: docs/SSO.md.
       </Typography>
       {config.isPending ? <LoadingState label="Loading single sign-on settings…" /> : config.isError ? <ErrorState message={config.error.message} onRetry={() => void config.refetch()} /> : <Settings saved={config.data} />}
     </Box>
@@ -53,7 +57,7 @@ function Settings({ saved }: { saved: SsoConfig }) {
     setNotice(null);
     save.mutate(bodyFrom(form), {
       onSuccess: (next) => {
-        setForm((f) => ({ ...f, clientSecret: '' }));
+        setForm((f) => ({ ...f, clientSecret: '', samlMetadataXml: '', samlIdpCertificate: '', samlIdpEntityId: next.saml.idpEntityId, samlIdpSsoUrl: next.saml.idpSsoUrl }));
         setNotice({ text: next.enabled ? 'Saved. Your team can now choose “Sign in with SSO” on the sign-in page.' : 'Saved. Single sign-on is off.', severity: 'success' });
       },
       onError: (e) => setNotice({ text: e.message, severity: 'error' }),
@@ -79,28 +83,15 @@ function Settings({ saved }: { saved: SsoConfig }) {
         <Typography id="sso-provider" variant="h2">
           Identity provider
         </Typography>
-        <Typography variant="body2">
-          Register Scanbase at your identity provider as a web application with this redirect URI:{' '}
-          <Box component="code" sx={{ overflowWrap: 'anywhere', bgcolor: 'grey.100', px: 0.5 }}>
-            {saved.redirectUri}
-          </Box>
-        </Typography>
         <FormControlLabel control={<Switch checked={form.enabled} onChange={(e) => set('enabled', e.target.checked)} />} label="Single sign-on is on" />
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-          <TextField sx={{ flex: '1 1 320px' }} label="Issuer URL" value={form.issuerUrl} onChange={(e) => set('issuerUrl', e.target.value)} helperText="Discovery reads <issuer>/.well-known/openid-configuration" />
-          <Button variant="outlined" onClick={runTest} disabled={!form.issuerUrl.trim() || test.isPending} sx={{ mt: 1 }}>
-            {test.isPending ? 'Testing…' : 'Test connection'}
-          </Button>
-        </Box>
-        <TextField label="Client ID" value={form.clientId} onChange={(e) => set('clientId', e.target.value)} />
-        <TextField
-          label="Client secret"
-          type="password"
-          autoComplete="new-password"
-          value={form.clientSecret}
-          onChange={(e) => set('clientSecret', e.target.value)}
-          helperText={saved.clientSecretSet ? 'A secret is stored (encrypted). Leave empty to keep it.' : 'Stored encrypted; never shown again.'}
-        />
+        <FormControl>
+          <FormLabel id="sso-protocol">Protocol</FormLabel>
+          <RadioGroup row aria-labelledby="sso-protocol" value={form.protocol} onChange={(e) => set('protocol', e.target.value === 'saml' ? 'saml' : 'oidc')}>
+            <FormControlLabel value="oidc" control={<Radio />} label="OpenID Connect" />
+            <FormControlLabel value="saml" control={<Radio />} label="SAML 2.0" />
+          </RadioGroup>
+        </FormControl>
+        {form.protocol === 'oidc' ? <OidcFields saved={saved} form={form} set={set} onTest={runTest} testing={test.isPending} /> : <SamlFields saved={saved} form={form} set={set} />}
         <TextField label="Allowed email domains" value={form.domains} onChange={(e) => set('domains', e.target.value)} helperText="Separated by commas, e.g. example.com, example.org. People find your sign-in by these; empty: only known team members." />
       </Paper>
 
@@ -116,7 +107,7 @@ function Settings({ saved }: { saved: SsoConfig }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField label="Group claim" value={form.groupClaim} onChange={(e) => set('groupClaim', e.target.value)} helperText="The ID-token claim that lists the person’s groups" sx={{ maxWidth: 320 }} disabled={!form.jitEnabled} />
+        <TextField label={form.protocol === 'saml' ? 'Group attribute' : 'Group claim'} value={form.groupClaim} onChange={(e) => set('groupClaim', e.target.value)} helperText={form.protocol === 'saml' ? 'The SAML attribute that lists the person’s groups' : 'The ID-token claim that lists the person’s groups'} sx={{ maxWidth: 320 }} disabled={!form.jitEnabled} />
         <Typography variant="body2">A new member gets the role of the first group below they belong to, else the role above.</Typography>
         {form.groupRoles.map((m, i) => (
           <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -154,5 +145,112 @@ function Settings({ saved }: { saved: SsoConfig }) {
         </Button>
       </Box>
     </Stack>
+  );
+}
+
+type FieldsProps = { saved: SsoConfig; form: SsoForm; set: <K extends keyof SsoForm>(key: K, value: SsoForm[K]) => void };
+
+function OidcFields({ saved, form, set, onTest, testing }: FieldsProps & { onTest: () => void; testing: boolean }) {
+  return (
+    <>
+      <Typography variant="body2">
+        Register Scanbase at your identity provider as a web application with this redirect URI:{' '}
+        <Box component="code" sx={{ overflowWrap: 'anywhere', bgcolor: 'grey.100', px: 0.5 }}>
+          {saved.redirectUri}
+        </Box>
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <TextField sx={{ flex: '1 1 320px' }} label="Issuer URL" value={form.issuerUrl} onChange={(e) => set('issuerUrl', e.target.value)} helperText="Discovery reads <issuer>/.well-known/openid-configuration" />
+        <Button variant="outlined" onClick={onTest} disabled={!form.issuerUrl.trim() || testing} sx={{ mt: 1 }}>
+          {testing ? 'Testing…' : 'Test connection'}
+        </Button>
+      </Box>
+      <TextField label="Client ID" value={form.clientId} onChange={(e) => set('clientId', e.target.value)} />
+      <TextField
+        label="Client secret"
+        type="password"
+        autoComplete="new-password"
+        value={form.clientSecret}
+        onChange={(e) => set('clientSecret', e.target.value)}
+        helperText={saved.clientSecretSet ? 'A secret is stored (encrypted). Leave empty to keep it.' : 'Stored encrypted; never shown again.'}
+      />
+    </>
+  );
+}
+
+const codeSx = { overflowWrap: 'anywhere', bgcolor: 'grey.100', px: 0.5 } as const;
+
+/** SAML: what the customer gives their IdP (our SP), and the IdP as metadata or as three fields. */
+function SamlFields({ saved, form, set }: FieldsProps) {
+  const [fileName, setFileName] = useState('');
+  const metadataHref = `data:application/samlmetadata+xml;charset=utf-8,${encodeURIComponent(saved.saml.spMetadata)}`;
+  return (
+    <>
+      <Box component="section" aria-labelledby="sso-sp" sx={{ display: 'grid', gap: 1 }}>
+        <Typography id="sso-sp" variant="h3" sx={{ fontSize: 16 }}>
+          Give your identity provider these values
+        </Typography>
+        <Typography variant="body2">
+          Entity ID (Audience URI):{' '}
+          <Box component="code" sx={codeSx}>
+            {saved.saml.spEntityId}
+          </Box>
+        </Typography>
+        <Typography variant="body2">
+          ACS URL (Reply URL, HTTP-POST):{' '}
+          <Box component="code" sx={codeSx}>
+            {saved.saml.acsUrl}
+          </Box>
+        </Typography>
+        <Typography variant="body2">Name ID: the person’s email address. Optional attributes: email, displayName, and a groups attribute for role mapping. Sign the assertion (SHA-256).</Typography>
+        <Box>
+          <Button variant="outlined" href={metadataHref} download="scanbase-sp-metadata.xml">
+            Download Scanbase metadata
+          </Button>
+        </Box>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 1 }}>
+        <Typography variant="body2">Upload the metadata XML your identity provider gives for the Scanbase app, or fill in the three fields below.</Typography>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button variant="outlined" component="label">
+            Upload IdP metadata
+            <input
+              hidden
+              type="file"
+              accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (!file) return;
+                setFileName(file.name);
+                void file.text().then((text) => set('samlMetadataXml', text));
+              }}
+            />
+          </Button>
+          <Typography variant="body2" aria-live="polite">
+            {fileName ? `${fileName} will be read when you save.` : 'No file chosen.'}
+          </Typography>
+        </Box>
+      </Box>
+      <TextField label="IdP Entity ID (Issuer)" value={form.samlIdpEntityId} onChange={(e) => set('samlIdpEntityId', e.target.value)} disabled={Boolean(form.samlMetadataXml)} />
+      <TextField label="IdP sign-in URL (SSO URL)" value={form.samlIdpSsoUrl} onChange={(e) => set('samlIdpSsoUrl', e.target.value)} disabled={Boolean(form.samlMetadataXml)} />
+      <TextField
+        label="IdP signing certificate"
+        multiline
+        minRows={3}
+        value={form.samlIdpCertificate}
+        onChange={(e) => set('samlIdpCertificate', e.target.value)}
+        disabled={Boolean(form.samlMetadataXml)}
+        helperText={saved.saml.idpCertificates.length > 0 ? 'Certificates are stored (listed below). Paste a new one to replace them; leave empty to keep them.' : 'PEM (-----BEGIN CERTIFICATE-----) or base64.'}
+      />
+      {saved.saml.idpCertificates.length > 0 ? (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label="Stored IdP certificates">
+          {saved.saml.idpCertificates.map((c) => (
+            <Typography component="li" variant="body2" key={c.sha256} sx={{ overflowWrap: 'anywhere' }}>
+              {c.subject}, valid until {c.validTo ? c.validTo.slice(0, 10) : 'unknown'}, SHA-256 {c.sha256}
+            </Typography>
+          ))}
+        </Box>
+      ) : null}
+    </>
   );
 }
