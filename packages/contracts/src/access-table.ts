@@ -138,6 +138,7 @@ export const v2Access: Record<string, AccessRule> = {
   'table-builder/link-revoke': admin(),
   'share-link/open': PUBLIC,
   'app/table-builder/row': APP,
+  'app/table-builder/rows': APP,
   // attendance.ts
   'attendance/export': admin(),
   'attendance/portal/close': APP,

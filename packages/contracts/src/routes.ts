@@ -120,7 +120,7 @@ export const v2Routes = {
   scanToExcelLinkRevoke: scanToExcel.scanToExcelLinkRevoke,
   scanToExcelDownload: scanToExcel.scanToExcelDownload,
   tableBuilderRows: tableBuilder.tableBuilderRows, tableBuilderRow: tableBuilder.tableBuilderRow, tableBuilderCellUpdate: tableBuilder.tableBuilderCellUpdate, tableBuilderExport: tableBuilder.tableBuilderExport,
-  tableBuilderLinks: tableBuilder.tableBuilderLinks, tableBuilderLinkCreate: tableBuilder.tableBuilderLinkCreate, tableBuilderLinkRevoke: tableBuilder.tableBuilderLinkRevoke, shareLinkOpen: tableBuilder.shareLinkOpen, appTableBuilderRow: tableBuilder.appTableBuilderRow,
+  tableBuilderLinks: tableBuilder.tableBuilderLinks, tableBuilderLinkCreate: tableBuilder.tableBuilderLinkCreate, tableBuilderLinkRevoke: tableBuilder.tableBuilderLinkRevoke, shareLinkOpen: tableBuilder.shareLinkOpen, appTableBuilderRow: tableBuilder.appTableBuilderRow, appTableBuilderRows: tableBuilder.appTableBuilderRows,
   listAttendanceSessions: attendance.listAttendanceSessions, createAttendanceSession: attendance.createAttendanceSession, updateAttendanceSession: attendance.updateAttendanceSession, deleteAttendanceSession: attendance.deleteAttendanceSession,
   attendanceRegister: attendance.attendanceRegisterRoute, attendanceOccurrenceReport: attendance.attendanceOccurrenceReport, attendancePeopleReport: attendance.attendancePeopleReport, attendanceExport: attendance.attendanceExport,
   attendancePortalSessions: attendance.attendancePortalSessions, attendancePortalRegister: attendance.attendancePortalRegister, attendancePortalMark: attendance.attendancePortalMark, attendancePortalClose: attendance.attendancePortalClose, attendancePortalExport: attendance.attendancePortalExport,

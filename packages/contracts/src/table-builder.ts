@@ -44,7 +44,8 @@ export const tableRow = z.object({ id, value: z.string(), cells: z.record(z.stri
 export type TableRow = z.infer<typeof tableRow>;
 
 const page = { page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(500).default(50) };
-const pageReply = z.object({ keyLabel: z.string(), columns: z.array(tableColumn), rows: z.array(tableRow), total: z.number().int() });
+/** `total` counts matches up to 10,000; `totalExact` false means more ("10,000+"). */
+const pageReply = z.object({ keyLabel: z.string(), columns: z.array(tableColumn), rows: z.array(tableRow), total: z.number().int(), totalExact: z.boolean() });
 
 export const tableBuilderRows = defineV2Route({
   path: 'table-builder/rows',
@@ -129,7 +130,14 @@ export const shareLinkOpen = defineV2Route({
   path: 'share-link/open',
   access: 'public',
   summary: 'The table a share link shows (read-only), or why not: expired or revoked, or a password is needed.',
-  body: tableQuery.extend({ taskId: z.string().max(20), token: z.string().max(100), password: z.string().max(200).optional(), ...page }),
+  body: tableQuery.extend({
+    taskId: z.string().max(20),
+    token: z.string().max(100),
+    password: z.string().max(200).optional(),
+    /** `/device-lookup`: only the rows this device (its id) scanned. */
+    deviceId: id.optional(),
+    ...page,
+  }),
   reply: z.discriminatedUnion('state', [
     z.object({ state: z.literal('ok'), name: z.string(), expiresAt: timestamp.nullable() }).extend(pageReply.shape),
     z.object({ state: z.literal('expired') }),
@@ -148,6 +156,19 @@ export const appTableBuilderRow = defineV2Route({
     keyLabel: z.string(),
     columns: z.array(z.object({ questionId: id, text: z.string(), value: z.string().nullable(), editable: z.boolean(), updatedAt: timestamp.nullable(), updatedBy: z.string().nullable() })),
   }),
+});
+
+/**
+ * `/app-custom?tableId=` and `/device-lookup?tableId=&deviceId=` opened with the scanner's app token: the table
+ * (`tableId` = the table-builder instance's id) in the columns this app user sees, optionally only the rows a
+ * device scanned. An app user not on the service, or of another account, gets NOT_FOUND.
+ */
+export const appTableBuilderRows = defineV2Route({
+  path: 'app/table-builder/rows',
+  access: 'app',
+  summary: 'A page of a table-builder table as the signed-in app user sees it (their columns; optionally only the rows a device scanned).',
+  body: tableQuery.extend({ tableId: id, deviceId: id.optional(), ...page }),
+  reply: pageReply.extend({ name: z.string(), editable: z.array(id) }),
 });
 
 /** Shown in the share-link address. */

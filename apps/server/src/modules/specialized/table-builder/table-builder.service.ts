@@ -26,7 +26,7 @@ const EXPORT_BATCH = 1_000;
 
 type Instance = { id: number; name: string; settings: TableBuilderSettings; columns: TableColumn[] };
 export type TableFile = { name: string; contentType: string; body: Readable | string };
-type PageArgs = TableQuery & { page: number; limit: number };
+type PageArgs = TableQuery & { page: number; limit: number; deviceId?: number | undefined };
 
 function rowOf(r: RowRecord, cells: CellRecord[], shown?: Set<number>): TableRow {
   const out: Record<string, string> = {};
@@ -76,9 +76,9 @@ export class TableBuilderService {
 
   private async pageOf(accountId: number, inst: Instance, q: PageArgs, shown: Set<number>) {
     this.checkQuery(inst, q, shown);
-    const { rows, total } = await this.repo.page(accountId, inst.id, q, (q.page - 1) * q.limit, q.limit);
+    const { rows, total, totalExact } = await this.repo.page(accountId, inst.id, q, (q.page - 1) * q.limit, q.limit);
     const cells = await this.repo.cells(accountId, inst.id, rows.map((r) => r.id));
-    return { keyLabel: inst.settings.keyLabel, columns: inst.columns.filter((c) => shown.has(c.questionId)), rows: rows.map((r) => rowOf(r, cells, shown)), total };
+    return { keyLabel: inst.settings.keyLabel, columns: inst.columns.filter((c) => shown.has(c.questionId)), rows: rows.map((r) => rowOf(r, cells, shown)), total, totalExact };
   }
 
   async rows(accountId: number, q: PageArgs & { id: number }) {
@@ -122,7 +122,7 @@ export class TableBuilderService {
     const repo = this.repo;
     const batches = async function* () {
       for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const { rows } = await repo.page(accountId, inst.id, b, offset, EXPORT_BATCH);
+        const { rows } = await repo.page(accountId, inst.id, b, offset, EXPORT_BATCH, false);
         if (rows.length === 0) return;
         const cells = await repo.cells(accountId, inst.id, rows.map((r) => r.id));
         yield rows.map((r) => {
@@ -196,8 +196,8 @@ export class TableBuilderService {
     return { state: 'ok' as const, name: inst.name, expiresAt: link.expires_at, ...page, rows: page.rows.map((r) => ({ ...r, updatedBy: '' })) };
   }
 
-  /** The scanner's view of a scanned value's row: the columns this app user sees, the answers so far, and which they may edit. */
-  async appRow(caller: AppSession, serviceId: number, value: string) {
+  /** Refuses an app user who may not scan into the service (or of another account) as if it did not exist. */
+  private async appPermitted(caller: AppSession, serviceId: number): Promise<void> {
     const permitted = await this.deps.db.kysely
       .selectFrom('service_users')
       .select('service_id')
@@ -206,6 +206,23 @@ export class TableBuilderService {
       .where('app_user_id', '=', caller.appUserId)
       .executeTakeFirst();
     if (!permitted) throw new AppError('NOT_FOUND', `Table ${serviceId} does not exist.`);
+  }
+
+  /**
+   * `/app-custom` and `/device-lookup` with the scanner's token: a page of the table in the columns this app user
+   * sees (child views), which of them they may edit, optionally only the rows a device scanned.
+   */
+  async appRows(caller: AppSession, q: PageArgs & { tableId: number }) {
+    await this.appPermitted(caller, q.tableId);
+    const inst = await this.instance(caller.accountId, q.tableId);
+    const all = inst.columns.map((c) => c.questionId);
+    const page = await this.pageOf(caller.accountId, inst, q, new Set(visibleColumns(inst.settings, caller.appUserId, all)));
+    return { name: inst.name, editable: editableColumns(inst.settings, caller.appUserId, all), ...page };
+  }
+
+  /** The scanner's view of a scanned value's row: the columns this app user sees, the answers so far, and which they may edit. */
+  async appRow(caller: AppSession, serviceId: number, value: string) {
+    await this.appPermitted(caller, serviceId);
     const inst = await this.instance(caller.accountId, serviceId);
     const all = inst.columns.map((c) => c.questionId);
     const visible = new Set(visibleColumns(inst.settings, caller.appUserId, all));

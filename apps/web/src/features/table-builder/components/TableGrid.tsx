@@ -27,6 +27,8 @@ type Props = {
   columns: TableColumn[];
   rows: Row[];
   total: number;
+  /** False: `total` is the count's cap and more rows match ("10,000+"). */
+  totalExact?: boolean | undefined;
   limit: number;
   state: TableSearch;
   onState: (next: TableSearch) => void;
@@ -43,7 +45,7 @@ function when(iso: string): string {
 }
 
 /** The spreadsheet-like grid of a table: sortable headers, one filter, columns shown or hidden, pages. Its state lives in the address. */
-export function TableGrid({ keyLabel, columns, rows, total, limit, state, onState, actions, onCellClick, label }: Props) {
+export function TableGrid({ keyLabel, columns, rows, total, totalExact = true, limit, state, onState, actions, onCellClick, label }: Props) {
   const filter = state.query.filters[0];
   const [column, setColumn] = useState(filter?.column ?? 'value');
   const [op, setOp] = useState<TableFilter['op']>(filter?.op ?? 'contains');
@@ -178,7 +180,15 @@ export function TableGrid({ keyLabel, columns, rows, total, limit, state, onStat
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination component="div" count={total} page={state.page - 1} rowsPerPage={limit} rowsPerPageOptions={[limit]} onPageChange={(_e, p) => onState({ ...state, page: p + 1 })} />
+        <TablePagination
+          component="div"
+          count={total}
+          page={state.page - 1}
+          rowsPerPage={limit}
+          rowsPerPageOptions={[limit]}
+          labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${count.toLocaleString('en-US')}${totalExact ? '' : '+'}`}
+          onPageChange={(_e, p) => onState({ ...state, page: p + 1 })}
+        />
       </Paper>
     </Box>
   );
