@@ -55,7 +55,7 @@ export const tableBuilderRows = defineV2Route({
   reply: pageReply,
 });
 
-export const tableChange = z.object({ questionId: id, question: z.string(), from: z.string().nullable(), to: z.string(), by: z.string(), source: z.enum(['scan', 'admin', 'import']), at: timestamp });
+export const tableChange = z.object({ questionId: id, question: z.string(), from: z.string().nullable(), to: z.string(), by: z.string(), source: z.enum(['scan', 'admin', 'import', 'share']), at: timestamp });
 export type TableChange = z.infer<typeof tableChange>;
 
 export const tableBuilderRow = defineV2Route({
@@ -92,6 +92,10 @@ export const shareLinkInfo = z.object({
   hasPassword: z.boolean(),
   /** The columns shown; null: all. */
   questionIds: z.array(id).nullable(),
+  /** Who changes through the link are by ("share link <name>"). */
+  name: z.string(),
+  /** The columns people with the link may edit; null: read-only. */
+  editableQuestionIds: z.array(id).nullable(),
   state: z.enum(['active', 'expired', 'revoked']),
 });
 export type ShareLinkInfo = z.infer<typeof shareLinkInfo>;
@@ -107,9 +111,12 @@ export const tableBuilderLinks = defineV2Route({
 export const tableBuilderLinkCreate = defineV2Route({
   path: 'table-builder/link-create',
   access: 'admin',
-  summary: 'Makes a read-only share link (optional expiry, password and columns); answers its address, shown this once.',
+  summary: 'Makes a share link, read-only or editing chosen columns (optional expiry, password and columns); answers its address, shown this once.',
   body: z.object({
     id,
+    name: z.string().trim().max(100, 'At most 100 characters').default(''),
+    /** null: read-only; else the columns (among those shown) people with the link may edit. */
+    editableQuestionIds: z.array(id).min(1, 'Choose at least one column to edit').max(500).nullable().default(null),
     expiresAt: timestamp.nullable().default(null),
     password: z.string().min(4, 'Use at least 4 characters').max(200).nullable().default(null),
     questionIds: z.array(id).min(1, 'Choose at least one column').max(500).nullable().default(null),
@@ -139,10 +146,23 @@ export const shareLinkOpen = defineV2Route({
     ...page,
   }),
   reply: z.discriminatedUnion('state', [
-    z.object({ state: z.literal('ok'), name: z.string(), expiresAt: timestamp.nullable() }).extend(pageReply.shape),
+    z.object({ state: z.literal('ok'), name: z.string(), expiresAt: timestamp.nullable(), editable: z.array(id) }).extend(pageReply.shape),
     z.object({ state: z.literal('expired') }),
     z.object({ state: z.literal('password'), wrong: z.boolean() }),
   ]),
+});
+
+/**
+ * A cell changed through an editable share link (the link's token, and password if it has one). Refused
+ * (403) for a read-only, expired or revoked link or a column it may not edit; kept in the history as
+ * "share link <name>".
+ */
+export const shareLinkCellUpdate = defineV2Route({
+  path: 'share-link/cell-update',
+  access: 'public',
+  summary: 'Sets one cell through an editable share link (only its chosen columns, while it is active).',
+  body: z.object({ taskId: z.string().max(20), token: z.string().max(100), password: z.string().max(200).optional(), rowId: id, questionId: id, value: z.string().max(4_000) }),
+  reply: z.object({ row: tableRow }),
 });
 
 /** What the scanner shows when a value is scanned on a table-builder service: the row's answers so far. */

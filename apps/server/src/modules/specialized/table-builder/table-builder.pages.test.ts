@@ -120,3 +120,54 @@ describe('/device-lookup with a share token', () => {
     expect((await open({ ...lookup, token: tokenOf(fresh.path) })).body).toEqual({ state: 'expired' });
   });
 });
+
+describe('editable share links', () => {
+  const open = (body: Record<string, unknown>) => v2(t.app, 'share-link/open', body);
+  const edit = (body: Record<string, unknown>) => v2(t.app, 'share-link/cell-update', body);
+  const tokenOf = (path: unknown) => new URL(path as string, 'http://x').searchParams.get('token')!;
+
+  it('edits only the chosen columns, as "share link <name>"; a read-only, expired or revoked link, a wrong password and another table\'s row are refused', async () => {
+    const g = await table();
+    const other = await table();
+    const page = (await g.annS.call('app/table-builder/rows', { tableId: g.id, sort: 'value', direction: 'asc' })).body as Page & { rows: { id: number }[] };
+    const a1 = page.rows[0]!.id;
+    // Columns it may edit must be among those it shows.
+    expect((await g.a.admin('table-builder/link-create', { id: g.id, questionIds: [g.status], editableQuestionIds: [g.location] })).status).toBe(422);
+    const made = await g.a.must('table-builder/link-create', { id: g.id, name: 'Carrier', editableQuestionIds: [g.status], password: 'open sesame' });
+    expect(made.link).toMatchObject({ name: 'Carrier', editableQuestionIds: [g.status] });
+    const token = tokenOf(made.path);
+    const link = { taskId: String(g.id), token, password: 'open sesame' };
+    expect((await open(link)).body).toMatchObject({ state: 'ok', editable: [g.status] });
+
+    const res = await edit({ ...link, rowId: a1, questionId: g.status, value: 'Delivered' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ row: { value: 'A-1', cells: { [g.status]: 'Delivered' }, updatedBy: '' } });
+    const history = (await g.a.must('table-builder/row', { id: g.id, rowId: a1 })).changes as { to: string; by: string; source: string }[];
+    expect(history[0]).toMatchObject({ to: 'Delivered', by: 'share link Carrier', source: 'share' });
+    // A column it may not edit, a wrong or missing password, another table's row: refused, nothing changes.
+    expect((await edit({ ...link, rowId: a1, questionId: g.location, value: 'Moon' })).status).toBe(403);
+    expect((await edit({ ...link, password: 'guess', rowId: a1, questionId: g.status, value: 'Lost' })).status).toBe(403);
+    expect((await edit({ taskId: String(g.id), token, rowId: a1, questionId: g.status, value: 'Lost' })).status).toBe(403);
+    const theirRow = ((await other.annS.call('app/table-builder/rows', { tableId: other.id })).body as Page & { rows: { id: number }[] }).rows[0]!.id;
+    expect((await edit({ ...link, rowId: theirRow, questionId: g.status, value: 'Lost' })).status).toBe(404);
+    // Another account's token does not edit this table.
+    const theirs = await other.a.must('table-builder/link-create', { id: other.id, editableQuestionIds: [other.status] });
+    expect((await edit({ taskId: String(g.id), token: tokenOf(theirs.path), rowId: a1, questionId: g.status, value: 'Lost' })).status).toBe(404);
+
+    // Read-only link.
+    const readOnly = await g.a.must('table-builder/link-create', { id: g.id });
+    expect((await open({ taskId: String(g.id), token: tokenOf(readOnly.path) })).body).toMatchObject({ state: 'ok', editable: [] });
+    expect((await edit({ taskId: String(g.id), token: tokenOf(readOnly.path), rowId: a1, questionId: g.status, value: 'Lost' })).status).toBe(403);
+    // Expired, then revoked.
+    const linkId = (made.link as { linkId: number }).linkId;
+    await t.container.db.kysely.updateTable('table_builder_links').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', linkId).execute();
+    expect((await edit({ ...link, rowId: a1, questionId: g.status, value: 'Lost' })).status).toBe(403);
+    const fresh = await g.a.must('table-builder/link-create', { id: g.id, name: 'Yard', editableQuestionIds: [g.status] });
+    const freshLink = { taskId: String(g.id), token: tokenOf(fresh.path) };
+    expect((await edit({ ...freshLink, rowId: a1, questionId: g.status, value: 'Checked' })).status).toBe(200);
+    await g.a.must('table-builder/link-revoke', { id: g.id, linkId: (fresh.link as { linkId: number }).linkId });
+    expect((await edit({ ...freshLink, rowId: a1, questionId: g.status, value: 'Lost' })).status).toBe(403);
+    const final = ((await g.annS.call('app/table-builder/rows', { tableId: g.id, sort: 'value', direction: 'asc' })).body as Page).rows[0]!;
+    expect(final.cells).toEqual({ [g.status]: 'Checked', [g.location]: 'Dock 1' });
+  });
+});

@@ -6,9 +6,9 @@ import type { Database } from '../../../platform/db/schema.js';
 
 export type RowRecord = { id: number; value: string; updated_at: string; updated_by: string };
 export type CellRecord = { row_id: number; question_id: number; value: string; updated_at: string; updated_by: string };
-export type ChangeSource = 'scan' | 'admin' | 'import';
+export type ChangeSource = 'scan' | 'admin' | 'import' | 'share';
 export type LinkRecord = {
-  id: number; account_id: number; service_id: number; password_hash: string | null; question_ids: string | null; expires_at: string | null; revoked_at: string | null; created_at: string;
+  id: number; account_id: number; service_id: number; name: string; password_hash: string | null; question_ids: string | null; editable_question_ids: string | null; expires_at: string | null; revoked_at: string | null; created_at: string;
 };
 
 /** Matches counted at most (the grid shows "10,000+"); as `SEARCH_COUNT_CAP` of the scan search. */
@@ -214,17 +214,17 @@ export class TableBuilderRepo {
   async links(accountId: number, serviceId: number): Promise<LinkRecord[]> {
     return this.db
       .selectFrom('table_builder_links')
-      .select(['id', 'account_id', 'service_id', 'password_hash', 'question_ids', 'expires_at', 'revoked_at', 'created_at'])
+      .select(['id', 'account_id', 'service_id', 'name', 'password_hash', 'question_ids', 'editable_question_ids', 'expires_at', 'revoked_at', 'created_at'])
       .where('account_id', '=', accountId)
       .where('service_id', '=', serviceId)
       .orderBy('id', 'desc')
       .execute();
   }
 
-  async createLink(v: { accountId: number; serviceId: number; tokenHash: string; passwordHash: string | null; questionIds: string | null; expiresAt: string | null; at: string }): Promise<number> {
+  async createLink(v: { accountId: number; serviceId: number; name: string; tokenHash: string; passwordHash: string | null; questionIds: string | null; editableQuestionIds: string | null; expiresAt: string | null; at: string }): Promise<number> {
     const row = await this.db
       .insertInto('table_builder_links')
-      .values({ account_id: v.accountId, service_id: v.serviceId, token_hash: v.tokenHash, password_hash: v.passwordHash, question_ids: v.questionIds, expires_at: v.expiresAt, revoked_at: null, created_at: v.at })
+      .values({ account_id: v.accountId, service_id: v.serviceId, name: v.name, token_hash: v.tokenHash, password_hash: v.passwordHash, question_ids: v.questionIds, editable_question_ids: v.editableQuestionIds, expires_at: v.expiresAt, revoked_at: null, created_at: v.at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -243,11 +243,11 @@ export class TableBuilderRepo {
   }
 
   /** The link of a token hash with its live table-builder instance (a deleted instance's link opens nothing). */
-  async linkByToken(tokenHash: string): Promise<(LinkRecord & { name: string; type_settings: string }) | undefined> {
+  async linkByToken(tokenHash: string): Promise<(LinkRecord & { service_name: string; type_settings: string }) | undefined> {
     return this.db
       .selectFrom('table_builder_links as l')
       .innerJoin('services as s', (j) => j.onRef('s.id', '=', 'l.service_id').onRef('s.account_id', '=', 'l.account_id'))
-      .select(['l.id', 'l.account_id', 'l.service_id', 'l.password_hash', 'l.question_ids', 'l.expires_at', 'l.revoked_at', 'l.created_at', 's.name', 's.type_settings'])
+      .select(['l.id', 'l.account_id', 'l.service_id', 'l.name', 'l.password_hash', 'l.question_ids', 'l.editable_question_ids', 'l.expires_at', 'l.revoked_at', 'l.created_at', 's.name as service_name', 's.type_settings'])
       .where('l.token_hash', '=', tokenHash)
       .where('s.deleted_at', 'is', null)
       .where('s.specialized_type', '=', 'table-builder')

@@ -1,12 +1,14 @@
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { TableColumn, TableRow } from '@scanbase/contracts/table-builder';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { MessagePage } from '../../../ui/MessagePage';
 import { ErrorState, LoadingState } from '../../../ui/QueryStates';
 import { useListSearch } from '../../tasks/hooks/useListSearch';
+import { ShareCellDialog } from '../components/ShareCellDialog';
 import { SharePasswordForm } from '../components/SharePasswordForm';
 import { TableGrid } from '../components/TableGrid';
 import { useSharedTable } from '../hooks/useSharedTable';
@@ -22,6 +24,7 @@ function SharedTable() {
   const { search, update } = useListSearch();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
+  const [editing, setEditing] = useState<{ row: TableRow; column: TableColumn } | null>(null);
   const state = readTableSearch(search);
   const shared = useSharedTable({ taskId: search.taskId ?? '', token: search.token ?? '', password, query: state.query, page: state.page, limit: LIMIT });
   const expired = shared.data?.state === 'expired';
@@ -43,10 +46,16 @@ function SharedTable() {
             {data.name}
           </Typography>
           <Typography color="text.secondary">
-            Shared read-only{data.expiresAt ? ` until ${new Date(data.expiresAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}` : ''}. {rowsText(data.total, data.totalExact)}.
+            {data.editable.length > 0 ? `Shared; you may edit ${data.columns.filter((c) => data.editable.includes(c.questionId)).map((c) => c.text).join(', ')}` : 'Shared read-only'}{data.expiresAt ? ` until ${new Date(data.expiresAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}` : ''}. {rowsText(data.total, data.totalExact)}.
           </Typography>
         </Box>
-        <TableGrid label={`${data.name}: rows`} keyLabel={data.keyLabel} columns={data.columns} rows={data.rows} total={data.total} totalExact={data.totalExact} limit={LIMIT} state={state} onState={(next) => update(writeTableSearch(next))} />
+        <TableGrid label={`${data.name}: rows`} keyLabel={data.keyLabel} columns={data.columns} rows={data.rows} total={data.total} totalExact={data.totalExact}
+          limit={LIMIT}
+          state={state}
+          onState={(next) => update(writeTableSearch(next))}
+          {...(data.editable.length > 0 ? { onCellClick: (row: TableRow, column: TableColumn) => setEditing({ row, column }), editableColumns: data.editable } : {})}
+        />
+        {editing ? <ShareCellDialog link={{ taskId: search.taskId ?? '', token: search.token ?? '', password }} row={editing.row} column={editing.column} onClose={() => setEditing(null)} /> : null}
       </Box>
     );
   }
