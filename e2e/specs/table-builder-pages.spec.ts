@@ -53,6 +53,7 @@ test('the scanner opens its table and the rows its device scanned; without its s
   await scanner.getByRole('textbox', { name: 'Status' }).fill('Empty');
   await scanner.getByRole('button', { name: 'Save row' }).click();
   await expect(scanner.getByTestId('scan-result')).toContainText('New row added.');
+  await scanner.getByRole('button', { name: 'Scan next' }).click();
 
   // The menu opens the whole table: both rows, in the columns this user sees.
   await scanner.getByRole('button', { name: 'Scanner menu' }).click();

@@ -101,7 +101,7 @@ export function ShareLinkForm({ instanceId, columns }: { instanceId: number; col
           <FormControlLabel value="edit" control={<Radio />} label="May edit chosen columns" />
         </RadioGroup>
         {mayEdit ? (
-          <FormGroup row aria-label="Columns the link may edit">
+          <FormGroup row>
             {shownColumns.map((c) => (
               <FormControlLabel key={c.questionId} control={<Checkbox checked={editable.includes(c.questionId)} onChange={(e) => setEditable(e.target.checked ? [...editable, c.questionId] : editable.filter((q) => q !== c.questionId))} />} label={`Edit ${c.text}`} />
             ))}
