@@ -96,14 +96,13 @@ export class TableBuilderRepo {
         // The key and the time of a row are never empty.
         return f.op === 'empty' ? sql<boolean>`1 = 0` : sql<boolean>`1 = 1`;
       }
-      // A correlated probe of the cell's primary key (row, question): the page walks the rows in order and stops
-      // after its matches, instead of first collecting every matching cell of the column.
+      // The column's matching cells are read once from the covering index (`table_builder_cells_column_idx`).
       const questionId = Number(f.column);
-      let cells = eb.selectFrom('table_builder_cells as c').select('c.row_id').whereRef('c.row_id', '=', 'r.id').where('c.question_id', '=', questionId).where('c.service_id', '=', serviceId);
+      let cells = eb.selectFrom('table_builder_cells as c').select('c.row_id').where('c.service_id', '=', serviceId).where('c.question_id', '=', questionId);
       if (f.op === 'contains') cells = cells.where(containsText(this.dialect, sql.ref('c.value'), f.value));
       else if (f.op === 'equals') cells = cells.where(lowerEquals(this.dialect, sql.ref('c.value'), f.value));
       else cells = cells.where('c.value', '<>', '');
-      return f.op === 'empty' ? eb.not(eb.exists(cells)) : eb.exists(cells);
+      return f.op === 'empty' ? eb('r.id', 'not in', cells) : eb('r.id', 'in', cells);
     };
   }
 
