@@ -192,6 +192,9 @@ async function targets(): Promise<Target[]> {
     'crapp.edit_scan': `?scanId=${seed.scanId}`,
     'account.scans.templates.new': `?ids=${seed.serviceId}`,
     'app.sharelink': seed.shareQuery,
+    // The table pages opened with the share token (the scanner's session is not in this browser).
+    'app.custom': seed.shareQuery.replace('taskId=', 'tableId='),
+    'app.devicelookup': `${seed.shareQuery.replace('taskId=', 'tableId=')}&deviceId=1`,
   };
   const list = table.routeTable
     .filter((def) => def.page !== undefined)

@@ -31,6 +31,7 @@ import { DatabaseImports } from './modules/databases/database-imports.js';
 import { createScans } from './modules/scans/scans.module.js';
 import { registerScanTasks } from './modules/scans/scan.tasks.js';
 import { registerCheckInOutTasks } from './modules/specialized/check-in-out/check-in-out.tasks.js';
+import { registerTableBuilderTasks } from './modules/specialized/table-builder/table-builder.tasks.js';
 import { AccountDeletionRepo } from './modules/account-deletion/account-deletion.repo.js';
 import { AccountDeletionService } from './modules/account-deletion/account-deletion.service.js';
 import { ACCOUNT_EXPORT_JOB, ACCOUNT_PURGE_JOB, accountExportHandler, accountPurgeHandler } from './modules/account-deletion/account-jobs.js';
@@ -130,5 +131,6 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const tableBuilder = new TableBuilderService({ db, bus, limiter, publicUrl: config.publicUrl });
   const logistics = new LogisticsService({ db, map: config.map });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
+  registerTableBuilderTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
   return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, integrations, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, portals, shortLinks, tableBuilder, logistics, billing };
 }

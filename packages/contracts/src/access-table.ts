@@ -137,7 +137,9 @@ export const v2Access: Record<string, AccessRule> = {
   'table-builder/link-create': admin(),
   'table-builder/link-revoke': admin(),
   'share-link/open': PUBLIC,
+  'share-link/cell-update': PUBLIC,
   'app/table-builder/row': APP,
+  'app/table-builder/rows': APP,
   // attendance.ts
   'attendance/export': admin(),
   'attendance/portal/close': APP,

@@ -44,7 +44,8 @@ export const tableRow = z.object({ id, value: z.string(), cells: z.record(z.stri
 export type TableRow = z.infer<typeof tableRow>;
 
 const page = { page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(500).default(50) };
-const pageReply = z.object({ keyLabel: z.string(), columns: z.array(tableColumn), rows: z.array(tableRow), total: z.number().int() });
+/** `total` counts matches up to 10,000; `totalExact` false means more ("10,000+"). */
+const pageReply = z.object({ keyLabel: z.string(), columns: z.array(tableColumn), rows: z.array(tableRow), total: z.number().int(), totalExact: z.boolean() });
 
 export const tableBuilderRows = defineV2Route({
   path: 'table-builder/rows',
@@ -54,7 +55,7 @@ export const tableBuilderRows = defineV2Route({
   reply: pageReply,
 });
 
-export const tableChange = z.object({ questionId: id, question: z.string(), from: z.string().nullable(), to: z.string(), by: z.string(), source: z.enum(['scan', 'admin', 'import']), at: timestamp });
+export const tableChange = z.object({ questionId: id, question: z.string(), from: z.string().nullable(), to: z.string(), by: z.string(), source: z.enum(['scan', 'admin', 'import', 'share']), at: timestamp });
 export type TableChange = z.infer<typeof tableChange>;
 
 export const tableBuilderRow = defineV2Route({
@@ -91,6 +92,10 @@ export const shareLinkInfo = z.object({
   hasPassword: z.boolean(),
   /** The columns shown; null: all. */
   questionIds: z.array(id).nullable(),
+  /** Who changes through the link are by ("share link <name>"). */
+  name: z.string(),
+  /** The columns people with the link may edit; null: read-only. */
+  editableQuestionIds: z.array(id).nullable(),
   state: z.enum(['active', 'expired', 'revoked']),
 });
 export type ShareLinkInfo = z.infer<typeof shareLinkInfo>;
@@ -106,9 +111,12 @@ export const tableBuilderLinks = defineV2Route({
 export const tableBuilderLinkCreate = defineV2Route({
   path: 'table-builder/link-create',
   access: 'admin',
-  summary: 'Makes a read-only share link (optional expiry, password and columns); answers its address, shown this once.',
+  summary: 'Makes a share link, read-only or editing chosen columns (optional expiry, password and columns); answers its address, shown this once.',
   body: z.object({
     id,
+    name: z.string().trim().max(100, 'At most 100 characters').default(''),
+    /** null: read-only; else the columns (among those shown) people with the link may edit. */
+    editableQuestionIds: z.array(id).min(1, 'Choose at least one column to edit').max(500).nullable().default(null),
     expiresAt: timestamp.nullable().default(null),
     password: z.string().min(4, 'Use at least 4 characters').max(200).nullable().default(null),
     questionIds: z.array(id).min(1, 'Choose at least one column').max(500).nullable().default(null),
@@ -129,12 +137,32 @@ export const shareLinkOpen = defineV2Route({
   path: 'share-link/open',
   access: 'public',
   summary: 'The table a share link shows (read-only), or why not: expired or revoked, or a password is needed.',
-  body: tableQuery.extend({ taskId: z.string().max(20), token: z.string().max(100), password: z.string().max(200).optional(), ...page }),
+  body: tableQuery.extend({
+    taskId: z.string().max(20),
+    token: z.string().max(100),
+    password: z.string().max(200).optional(),
+    /** `/device-lookup`: only the rows this device (its id) scanned. */
+    deviceId: id.optional(),
+    ...page,
+  }),
   reply: z.discriminatedUnion('state', [
-    z.object({ state: z.literal('ok'), name: z.string(), expiresAt: timestamp.nullable() }).extend(pageReply.shape),
+    z.object({ state: z.literal('ok'), name: z.string(), expiresAt: timestamp.nullable(), editable: z.array(id) }).extend(pageReply.shape),
     z.object({ state: z.literal('expired') }),
     z.object({ state: z.literal('password'), wrong: z.boolean() }),
   ]),
+});
+
+/**
+ * A cell changed through an editable share link (the link's token, and password if it has one). Refused
+ * (403) for a read-only, expired or revoked link or a column it may not edit; kept in the history as
+ * "share link <name>".
+ */
+export const shareLinkCellUpdate = defineV2Route({
+  path: 'share-link/cell-update',
+  access: 'public',
+  summary: 'Sets one cell through an editable share link (only its chosen columns, while it is active).',
+  body: z.object({ taskId: z.string().max(20), token: z.string().max(100), password: z.string().max(200).optional(), rowId: id, questionId: id, value: z.string().max(4_000) }),
+  reply: z.object({ row: tableRow }),
 });
 
 /** What the scanner shows when a value is scanned on a table-builder service: the row's answers so far. */
@@ -148,6 +176,19 @@ export const appTableBuilderRow = defineV2Route({
     keyLabel: z.string(),
     columns: z.array(z.object({ questionId: id, text: z.string(), value: z.string().nullable(), editable: z.boolean(), updatedAt: timestamp.nullable(), updatedBy: z.string().nullable() })),
   }),
+});
+
+/**
+ * `/app-custom?tableId=` and `/device-lookup?tableId=&deviceId=` opened with the scanner's app token: the table
+ * (`tableId` = the table-builder instance's id) in the columns this app user sees, optionally only the rows a
+ * device scanned. An app user not on the service, or of another account, gets NOT_FOUND.
+ */
+export const appTableBuilderRows = defineV2Route({
+  path: 'app/table-builder/rows',
+  access: 'app',
+  summary: 'A page of a table-builder table as the signed-in app user sees it (their columns; optionally only the rows a device scanned).',
+  body: tableQuery.extend({ tableId: id, deviceId: id.optional(), ...page }),
+  reply: pageReply.extend({ name: z.string(), editable: z.array(id) }),
 });
 
 /** Shown in the share-link address. */

@@ -209,3 +209,17 @@ export const importCheckInOutScansInputs = z
   })
   .refine(oneSource, sourceIssue);
 export type ImportCheckInOutScansInputs = z.infer<typeof importCheckInOutScansInputs>;
+
+/**
+ * Inputs of `importtable` (rows: key, then the table's columns) and `importtablebuilderscans` (scans: value, time?,
+ * user?, then answers per column) into a table-builder instance, CSV or XLSX, all or nothing. With a header the
+ * columns are found by name (the key by its header, `value` or `barcode`; a column by its question's text).
+ */
+export const importTableInputs = z
+  .object({
+    serviceId: id,
+    ...importSource,
+    hasHeader: z.boolean().default(true),
+  })
+  .refine(oneSource, sourceIssue);
+export type ImportTableInputs = z.infer<typeof importTableInputs>;

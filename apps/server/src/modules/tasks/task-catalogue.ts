@@ -44,9 +44,9 @@ const ENTRIES: Record<TaskType, Entry> = {
   downloadcheckinout: { label: 'Download check-in/out', description: 'Export the roster (every value in or out) or the movements of a period of a check-in/out service to CSV or Excel.', editable: true, waitsFor: 'check-in/out services' },
   downloaddevices: { label: 'Download devices', description: 'Export the list of devices to CSV.', editable: true, waitsFor: 'devices' },
   importcheckinoutscans: { label: 'Import check-in/out scans', description: 'Load check-in/out movements (value, direction, time, user, reason) from a CSV file into a check-in/out service: all or nothing.', editable: true, waitsFor: 'check-in/out services' },
-  importtablebuilderscans: { label: 'Import table-builder scans', description: 'Load table-builder records from a CSV file.', editable: true, waitsFor: 'table-builder services' },
+  importtablebuilderscans: { label: 'Import table-builder scans', description: 'Load scans (value, time, user, answers) from a CSV or XLSX file into a table-builder service, updating its rows: all or nothing.', editable: true, waitsFor: 'table-builder services' },
   exportuser: { label: 'Export app users', description: 'Export app users and their service permissions to CSV.', editable: false, waitsFor: 'app users' },
-  importtable: { label: 'Import a table', description: 'Load rows into a table-builder table.', editable: false, waitsFor: 'table-builder services' },
+  importtable: { label: 'Import a table', description: 'Load rows (key, then answers by column) from a CSV or XLSX file into a table-builder table: all or nothing.', editable: false, waitsFor: 'table-builder services' },
 };
 
 /** Task types, their descriptions, and the handlers modules have registered for them. */

@@ -132,12 +132,13 @@ describe('tasks', () => {
     const items = catalogue.body.items as { type: string; available: boolean; unavailableReason: string | null }[];
     expect(items).toHaveLength(15);
     expect(items.find((i) => i.type === 'generatebarcode')?.available).toBe(true);
-    const tableBuilder = items.find((i) => i.type === 'importtablebuilderscans');
-    expect(tableBuilder?.available).toBe(false);
-    expect(tableBuilder?.unavailableReason).toContain('table-builder');
-
-    const unavailable = await v2(t.app, 'tasks/create', { type: 'importtablebuilderscans', name: 'x' }, owner.token);
-    expect(unavailable.status).toBe(422);
+    expect(items.find((i) => i.type === 'importtablebuilderscans')?.available).toBe(true);
+    // A type whose part is not built yet (while one is left) says so and cannot be saved.
+    const waiting = items.find((i) => !i.available);
+    if (waiting) {
+      expect(waiting.unavailableReason).toContain('not built yet');
+      expect((await v2(t.app, 'tasks/create', { type: waiting.type, name: 'x' }, owner.token)).status).toBe(422);
+    }
     const badCron = await v2(t.app, 'tasks/create', { type: 'generatebarcode', name: 'x', schedule: { kind: 'cron', expression: '99 99 * * * *' }, inputs: { values: ['A'] } }, owner.token);
     expect(badCron.status).toBe(422);
     expect((badCron.body.details as { path: string }[])[0]?.path).toBe('schedule.expression');

@@ -548,6 +548,8 @@ export type TableBuilderChangesTable = {
 /** Table builder: a share link (SHA-256 of its token; scrypt hash of its optional password; JSON question ids or null for all). */
 export type TableBuilderLinksTable = {
   id: Generated<number>; account_id: number; service_id: number; token_hash: string; password_hash: string | null; question_ids: string | null;
+  /** 0030: who changes through the link are by ("share link <name>"); the columns it may edit (JSON; null = read-only). */
+  name: Generated<string>; editable_question_ids: string | null;
   expires_at: Timestamp | null; revoked_at: Timestamp | null; created_at: Timestamp;
 };
 

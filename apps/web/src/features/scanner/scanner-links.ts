@@ -13,6 +13,20 @@ export function scanResponseHref(scanId: number): string {
   return def ? hrefFor(def, { scanId: String(scanId) }) : `/scanresponse/${scanId}/`;
 }
 
+/** `/app-custom?tableId=`: a table-builder table as the app user sees it (optionally opened on one row's key). */
+export function appCustomHref(tableId: number, value?: string): string {
+  const def = routesByName.get('app.custom');
+  const search = { tableId: String(tableId), ...(value === undefined ? {} : { col: 'value', op: 'equals', q: value }) };
+  return def ? hrefFor(def, {}, search) : `/app-custom?${new URLSearchParams(search).toString()}`;
+}
+
+/** `/device-lookup?tableId=&deviceId=`: the rows of a table a device scanned. */
+export function deviceLookupHref(tableId: number, deviceId: number): string {
+  const def = routesByName.get('app.devicelookup');
+  const search = { tableId: String(tableId), deviceId: String(deviceId) };
+  return def ? hrefFor(def, {}, search) : `/device-lookup?${new URLSearchParams(search).toString()}`;
+}
+
 /** The scanner itself. */
 export const SCANNER_HREF = '/scanner';
 

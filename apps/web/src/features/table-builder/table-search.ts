@@ -38,3 +38,8 @@ export function nextSort(query: TableQuery, column: string): Pick<TableQuery, 's
   if (query.sort !== column) return { sort: column, direction: 'asc' };
   return { sort: column, direction: query.direction === 'asc' ? 'desc' : 'asc' };
 }
+
+/** "1 row", "2,500 rows", "10,000+ rows" (a capped count). */
+export function rowsText(total: number, exact = true): string {
+  return `${total.toLocaleString('en-US')}${exact ? '' : '+'} ${total === 1 && exact ? 'row' : 'rows'}`;
+}

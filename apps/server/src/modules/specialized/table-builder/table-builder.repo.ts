@@ -6,10 +6,17 @@ import type { Database } from '../../../platform/db/schema.js';
 
 export type RowRecord = { id: number; value: string; updated_at: string; updated_by: string };
 export type CellRecord = { row_id: number; question_id: number; value: string; updated_at: string; updated_by: string };
-export type ChangeSource = 'scan' | 'admin' | 'import';
+export type ChangeSource = 'scan' | 'admin' | 'import' | 'share';
 export type LinkRecord = {
-  id: number; account_id: number; service_id: number; password_hash: string | null; question_ids: string | null; expires_at: string | null; revoked_at: string | null; created_at: string;
+  id: number; account_id: number; service_id: number; name: string; password_hash: string | null; question_ids: string | null; editable_question_ids: string | null; expires_at: string | null; revoked_at: string | null; created_at: string;
 };
+
+/** Matches counted at most (the grid shows "10,000+"); as `SEARCH_COUNT_CAP` of the scan search. */
+export const TABLE_COUNT_CAP = 10_000;
+
+function plainRow(r: RowRecord): RowRecord {
+  return { id: r.id, value: r.value, updated_at: r.updated_at, updated_by: r.updated_by };
+}
 
 type RowsEb = ExpressionBuilder<Database & { r: Database['table_builder_rows'] }, 'r'>;
 
@@ -89,6 +96,7 @@ export class TableBuilderRepo {
         // The key and the time of a row are never empty.
         return f.op === 'empty' ? sql<boolean>`1 = 0` : sql<boolean>`1 = 1`;
       }
+      // The column's matching cells are read once from the covering index (`table_builder_cells_column_idx`).
       const questionId = Number(f.column);
       let cells = eb.selectFrom('table_builder_cells as c').select('c.row_id').where('c.service_id', '=', serviceId).where('c.question_id', '=', questionId);
       if (f.op === 'contains') cells = cells.where(containsText(this.dialect, sql.ref('c.value'), f.value));
@@ -98,20 +106,45 @@ export class TableBuilderRepo {
     };
   }
 
-  /** The ids of a page of rows matching the filters in the chosen order, and how many match in all. */
-  async page(accountId: number, serviceId: number, q: TableQuery, offset: number, limit: number): Promise<{ rows: RowRecord[]; total: number }> {
+  /**
+   * A page of rows matching the filters in the chosen order, and how many match, counted up to `TABLE_COUNT_CAP`
+   * (`totalExact` false: more). One statement: the first `cap + 1` matches in order (`m`), the page cut from them
+   * and their number; the filter is evaluated once. A page beyond the cap (only by address) reads the page alone.
+   * `count: false` (exports) skips counting.
+   */
+  async page(accountId: number, serviceId: number, q: TableQuery & { deviceId?: number | undefined }, offset: number, limit: number, count = true): Promise<{ rows: RowRecord[]; total: number; totalExact: boolean }> {
     let base = this.db.selectFrom('table_builder_rows as r').where('r.service_id', '=', serviceId).where('r.account_id', '=', accountId);
     for (const f of q.filters) base = base.where(this.condition(serviceId, f));
-    let paged = base.select(['r.id', 'r.value', 'r.updated_at', 'r.updated_by']);
-    const dir = q.direction;
-    if (q.sort === 'updatedAt') paged = paged.orderBy('r.updated_at', dir).orderBy('r.id', dir);
-    else if (q.sort === 'value') paged = paged.orderBy(byteOrder(this.dialect, sql.ref('r.value')), dir).orderBy('r.id', dir);
-    else {
-      const cell = sql<string>`coalesce((SELECT c.value FROM table_builder_cells c WHERE c.row_id = r.id AND c.question_id = ${Number(q.sort)}), '')`;
-      paged = paged.orderBy(byteOrder(this.dialect, cell), dir).orderBy('r.id', dir);
+    const deviceId = q.deviceId;
+    if (deviceId !== undefined) {
+      // The rows a device touched: the values it scanned on this table.
+      base = base.where('r.value', 'in', (eb) => eb.selectFrom('scans as s').select('s.value').where('s.account_id', '=', accountId).where('s.service_id', '=', serviceId).where('s.device_id', '=', deviceId));
     }
-    const [rows, count] = await Promise.all([paged.limit(limit).offset(offset).execute(), base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
-    return { rows, total: Number(count.n) };
+    const dir = q.direction;
+    const key =
+      q.sort === 'updatedAt'
+        ? sql<string>`r.updated_at`
+        : q.sort === 'value'
+          ? byteOrder(this.dialect, sql.ref('r.value'))
+          : byteOrder(this.dialect, sql<string>`coalesce((SELECT c.value FROM table_builder_cells c WHERE c.row_id = r.id AND c.question_id = ${Number(q.sort)}), '')`);
+    const ordered = base.select(['r.id', 'r.value', 'r.updated_at', 'r.updated_by', key.as('k')]).orderBy(key, dir).orderBy('r.id', dir);
+    if (!count || offset + limit > TABLE_COUNT_CAP) {
+      const rows = await ordered.limit(limit).offset(offset).execute();
+      if (!count) return { rows: rows.map(plainRow), total: -1, totalExact: false };
+      return { rows: rows.map(plainRow), total: TABLE_COUNT_CAP, totalExact: false };
+    }
+    const rows = await this.db
+      .with('m', () => ordered.limit(TABLE_COUNT_CAP + 1))
+      .selectFrom('m')
+      .select(['m.id', 'm.value', 'm.updated_at', 'm.updated_by', sql<number>`(SELECT count(*) FROM m)`.as('n')])
+      .orderBy('m.k', dir)
+      .orderBy('m.id', dir)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    // An empty page past the end: the number of matches needs its own (capped) count.
+    const n = rows.length > 0 ? Number(rows[0]!.n) : offset === 0 ? 0 : Number((await this.db.selectFrom(ordered.limit(TABLE_COUNT_CAP + 1).as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    return { rows: rows.map(plainRow), total: Math.min(n, TABLE_COUNT_CAP), totalExact: n <= TABLE_COUNT_CAP };
   }
 
   /** Every change of a row, newest first. */
@@ -152,22 +185,45 @@ export class TableBuilderRepo {
     return row ? row.name || row.email : 'Administrator';
   }
 
+  /** App users of the account by lower-cased username (for imports). */
+  async appUsersNamed(accountId: number, names: string[]): Promise<Map<string, { id: number; username: string }>> {
+    const out = new Map<string, { id: number; username: string }>();
+    for (let i = 0; i < names.length; i += 500) {
+      const rows = await this.db.selectFrom('app_users').select(['id', 'username']).where('account_id', '=', accountId).where('deleted_at', 'is', null).where(sql<string>`lower(username)`, 'in', names.slice(i, i + 500)).execute();
+      for (const r of rows) out.set(r.username.toLowerCase(), r);
+    }
+    return out;
+  }
+
+  /** An imported scan of the instance with its answers (call inside the import's transaction). */
+  async insertScan(accountId: number, serviceId: number, s: { value: string; response: string; at: string; appUserId: number | null; receivedAt: string; answers: { questionId: number; text: string; answer: string }[] }): Promise<number> {
+    const row = await this.db
+      .insertInto('scans')
+      .values({ account_id: accountId, service_id: serviceId, app_user_id: s.appUserId, device_id: null, upload_id: null, value: s.value, response: s.response, status: 1, db_value_id: null, client_scan_id: null, scanned_at: s.at, received_at: s.receivedAt, modified_at: s.receivedAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (s.answers.length > 0) {
+      await this.db.insertInto('scan_answers').values(s.answers.map((a, position) => ({ account_id: accountId, scan_id: row.id, question_id: a.questionId, question_text: a.text, position, answer: a.answer, file_key: null }))).execute();
+    }
+    return row.id;
+  }
+
   // Share links
 
   async links(accountId: number, serviceId: number): Promise<LinkRecord[]> {
     return this.db
       .selectFrom('table_builder_links')
-      .select(['id', 'account_id', 'service_id', 'password_hash', 'question_ids', 'expires_at', 'revoked_at', 'created_at'])
+      .select(['id', 'account_id', 'service_id', 'name', 'password_hash', 'question_ids', 'editable_question_ids', 'expires_at', 'revoked_at', 'created_at'])
       .where('account_id', '=', accountId)
       .where('service_id', '=', serviceId)
       .orderBy('id', 'desc')
       .execute();
   }
 
-  async createLink(v: { accountId: number; serviceId: number; tokenHash: string; passwordHash: string | null; questionIds: string | null; expiresAt: string | null; at: string }): Promise<number> {
+  async createLink(v: { accountId: number; serviceId: number; name: string; tokenHash: string; passwordHash: string | null; questionIds: string | null; editableQuestionIds: string | null; expiresAt: string | null; at: string }): Promise<number> {
     const row = await this.db
       .insertInto('table_builder_links')
-      .values({ account_id: v.accountId, service_id: v.serviceId, token_hash: v.tokenHash, password_hash: v.passwordHash, question_ids: v.questionIds, expires_at: v.expiresAt, revoked_at: null, created_at: v.at })
+      .values({ account_id: v.accountId, service_id: v.serviceId, name: v.name, token_hash: v.tokenHash, password_hash: v.passwordHash, question_ids: v.questionIds, editable_question_ids: v.editableQuestionIds, expires_at: v.expiresAt, revoked_at: null, created_at: v.at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -186,11 +242,11 @@ export class TableBuilderRepo {
   }
 
   /** The link of a token hash with its live table-builder instance (a deleted instance's link opens nothing). */
-  async linkByToken(tokenHash: string): Promise<(LinkRecord & { name: string; type_settings: string }) | undefined> {
+  async linkByToken(tokenHash: string): Promise<(LinkRecord & { service_name: string; type_settings: string }) | undefined> {
     return this.db
       .selectFrom('table_builder_links as l')
       .innerJoin('services as s', (j) => j.onRef('s.id', '=', 'l.service_id').onRef('s.account_id', '=', 'l.account_id'))
-      .select(['l.id', 'l.account_id', 'l.service_id', 'l.password_hash', 'l.question_ids', 'l.expires_at', 'l.revoked_at', 'l.created_at', 's.name', 's.type_settings'])
+      .select(['l.id', 'l.account_id', 'l.service_id', 'l.name', 'l.password_hash', 'l.question_ids', 'l.editable_question_ids', 'l.expires_at', 'l.revoked_at', 'l.created_at', 's.name as service_name', 's.type_settings'])
       .where('l.token_hash', '=', tokenHash)
       .where('s.deleted_at', 'is', null)
       .where('s.specialized_type', '=', 'table-builder')

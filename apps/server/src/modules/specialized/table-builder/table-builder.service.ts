@@ -26,7 +26,7 @@ const EXPORT_BATCH = 1_000;
 
 type Instance = { id: number; name: string; settings: TableBuilderSettings; columns: TableColumn[] };
 export type TableFile = { name: string; contentType: string; body: Readable | string };
-type PageArgs = TableQuery & { page: number; limit: number };
+type PageArgs = TableQuery & { page: number; limit: number; deviceId?: number | undefined };
 
 function rowOf(r: RowRecord, cells: CellRecord[], shown?: Set<number>): TableRow {
   const out: Record<string, string> = {};
@@ -40,11 +40,20 @@ function linkState(l: Pick<LinkRecord, 'expires_at' | 'revoked_at'>, now = nowIs
   return 'active';
 }
 
+function ids(json: string | null): number[] | null {
+  return json === null ? null : (JSON.parse(json) as number[]);
+}
+
 function linkInfo(l: LinkRecord): ShareLinkInfo {
   return {
     linkId: l.id, createdAt: l.created_at, expiresAt: l.expires_at, revokedAt: l.revoked_at, hasPassword: l.password_hash !== null,
-    questionIds: l.question_ids === null ? null : (JSON.parse(l.question_ids) as number[]), state: linkState(l),
+    questionIds: ids(l.question_ids), name: l.name, editableQuestionIds: ids(l.editable_question_ids), state: linkState(l),
   };
+}
+
+/** Who a change through a share link is by. */
+export function shareLinkAuthor(l: Pick<LinkRecord, 'id' | 'name'>): string {
+  return `share link ${l.name.trim() || `#${l.id}`}`;
 }
 
 function fileName(name: string, ext: string): string {
@@ -76,9 +85,9 @@ export class TableBuilderService {
 
   private async pageOf(accountId: number, inst: Instance, q: PageArgs, shown: Set<number>) {
     this.checkQuery(inst, q, shown);
-    const { rows, total } = await this.repo.page(accountId, inst.id, q, (q.page - 1) * q.limit, q.limit);
+    const { rows, total, totalExact } = await this.repo.page(accountId, inst.id, q, (q.page - 1) * q.limit, q.limit);
     const cells = await this.repo.cells(accountId, inst.id, rows.map((r) => r.id));
-    return { keyLabel: inst.settings.keyLabel, columns: inst.columns.filter((c) => shown.has(c.questionId)), rows: rows.map((r) => rowOf(r, cells, shown)), total };
+    return { keyLabel: inst.settings.keyLabel, columns: inst.columns.filter((c) => shown.has(c.questionId)), rows: rows.map((r) => rowOf(r, cells, shown)), total, totalExact };
   }
 
   async rows(accountId: number, q: PageArgs & { id: number }) {
@@ -122,7 +131,7 @@ export class TableBuilderService {
     const repo = this.repo;
     const batches = async function* () {
       for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const { rows } = await repo.page(accountId, inst.id, b, offset, EXPORT_BATCH);
+        const { rows } = await repo.page(accountId, inst.id, b, offset, EXPORT_BATCH, false);
         if (rows.length === 0) return;
         const cells = await repo.cells(accountId, inst.id, rows.map((r) => r.id));
         yield rows.map((r) => {
@@ -148,7 +157,7 @@ export class TableBuilderService {
   }
 
   /** A new share link; only the token's SHA-256 (and the password's argon2 hash) is kept, so this is the one time the address is shown. */
-  async linkCreate(accountId: number, b: { id: number; expiresAt: string | null; password: string | null; questionIds: number[] | null }) {
+  async linkCreate(accountId: number, b: { id: number; name?: string | undefined; expiresAt: string | null; password: string | null; questionIds: number[] | null; editableQuestionIds?: number[] | null | undefined }) {
     const inst = await this.instance(accountId, b.id);
     if (b.expiresAt !== null && (Number.isNaN(Date.parse(b.expiresAt)) || Date.parse(b.expiresAt) <= Date.now())) {
       throw new AppError('VALIDATION_FAILED', 'The expiry must be in the future.', [{ path: 'expiresAt', message: 'Choose a time in the future' }]);
@@ -156,13 +165,21 @@ export class TableBuilderService {
     const known = new Set(inst.columns.map((c) => c.questionId));
     const unknown = (b.questionIds ?? []).findIndex((q) => !known.has(q));
     if (unknown >= 0) throw new AppError('VALIDATION_FAILED', 'Choose columns of this table.', [{ path: `questionIds.${unknown}`, message: 'Not a column of this table' }]);
+    // An editable link edits only columns it shows.
+    const shown = b.questionIds ?? [...known];
+    const editable = b.editableQuestionIds ?? null;
+    const hidden = (editable ?? []).findIndex((q) => !shown.includes(q));
+    if (hidden >= 0) throw new AppError('VALIDATION_FAILED', 'A link edits only columns it shows.', [{ path: `editableQuestionIds.${hidden}`, message: 'Not a column this link shows' }]);
     const token = newSecret();
     const at = nowIso();
     const expiresAt = b.expiresAt === null ? null : new Date(b.expiresAt).toISOString();
-    const values = { accountId, serviceId: b.id, tokenHash: hashSecret(token), passwordHash: b.password === null ? null : await hashPassword(b.password), questionIds: b.questionIds === null ? null : JSON.stringify(b.questionIds), expiresAt, at };
+    const values = {
+      accountId, serviceId: b.id, name: (b.name ?? '').trim(), tokenHash: hashSecret(token), passwordHash: b.password === null ? null : await hashPassword(b.password),
+      questionIds: b.questionIds === null ? null : JSON.stringify(b.questionIds), editableQuestionIds: editable === null ? null : JSON.stringify(editable), expiresAt, at,
+    };
     const linkId = await this.repo.createLink(values);
     const path = `/share-link?taskId=${b.id}&token=${token}`;
-    const link = linkInfo({ id: linkId, account_id: accountId, service_id: b.id, password_hash: values.passwordHash, question_ids: values.questionIds, expires_at: expiresAt, revoked_at: null, created_at: at });
+    const link = linkInfo({ id: linkId, account_id: accountId, service_id: b.id, name: values.name, password_hash: values.passwordHash, question_ids: values.questionIds, editable_question_ids: values.editableQuestionIds, expires_at: expiresAt, revoked_at: null, created_at: at });
     return { link, path, url: `${this.deps.publicUrl}${path}` };
   }
 
@@ -177,27 +194,68 @@ export class TableBuilderService {
    * or `password`. An unknown token, or one of another instance, answers NOT_FOUND.
    */
   async open(ip: string, b: PageArgs & { taskId: string; token: string; password?: string | undefined }) {
+    const link = await this.linkOf(b);
+    if (linkState(link) !== 'active') return { state: 'expired' as const };
+    const password = await this.passwordState(ip, link, b.password);
+    if (password) return password;
+    const inst = await this.instance(link.account_id, link.service_id);
+    const shown = this.linkColumns(link, inst);
+    const page = await this.pageOf(link.account_id, inst, b, shown);
+    const editable = (ids(link.editable_question_ids) ?? []).filter((q) => shown.has(q));
+    // Who changed a row is not shared: the link shows the table, not the people of the account.
+    return { state: 'ok' as const, name: inst.name, expiresAt: link.expires_at, editable, ...page, rows: page.rows.map((r) => ({ ...r, updatedBy: '' })) };
+  }
+
+  /** The link of a token for this instance id; an unknown or malformed token, or one of another instance, answers NOT_FOUND. */
+  private async linkOf(b: { taskId: string; token: string }) {
     const missing = new AppError('NOT_FOUND', 'This share link does not exist.');
     if (!TOKEN.test(b.token) || !/^\d{1,10}$/.test(b.taskId)) throw missing;
     const link = await this.repo.linkByToken(hashSecret(b.token));
     if (!link || link.service_id !== Number(b.taskId)) throw missing;
-    if (linkState(link) !== 'active') return { state: 'expired' as const };
-    if (link.password_hash !== null) {
-      if (b.password === undefined || b.password === '') return { state: 'password' as const, wrong: false };
-      const rate = await this.deps.limiter.hit(`share-link:${ip}`, 60, SHARE_PASSWORD_PER_MINUTE);
-      if (!rate.allowed) throw new AppError('LIMIT_MINUTE', 'Too many password tries: wait a minute.');
-      if (!(await verifyPassword(link.password_hash, b.password))) return { state: 'password' as const, wrong: true };
-    }
-    const inst = await this.instance(link.account_id, link.service_id);
-    const chosen = link.question_ids === null ? null : new Set(JSON.parse(link.question_ids) as number[]);
-    const shown = new Set(inst.columns.map((c) => c.questionId).filter((q) => !chosen || chosen.has(q)));
-    const page = await this.pageOf(link.account_id, inst, b, shown);
-    // Who changed a row is not shared: the link shows the table, not the people of the account.
-    return { state: 'ok' as const, name: inst.name, expiresAt: link.expires_at, ...page, rows: page.rows.map((r) => ({ ...r, updatedBy: '' })) };
+    return link;
   }
 
-  /** The scanner's view of a scanned value's row: the columns this app user sees, the answers so far, and which they may edit. */
-  async appRow(caller: AppSession, serviceId: number, value: string) {
+  /** Undefined when the link has no password or the right one was given; else what to ask (rate-limited per address). */
+  private async passwordState(ip: string, link: LinkRecord, password: string | undefined) {
+    if (link.password_hash === null) return undefined;
+    if (password === undefined || password === '') return { state: 'password' as const, wrong: false };
+    const rate = await this.deps.limiter.hit(`share-link:${ip}`, 60, SHARE_PASSWORD_PER_MINUTE);
+    if (!rate.allowed) throw new AppError('LIMIT_MINUTE', 'Too many password tries: wait a minute.');
+    if (!(await verifyPassword(link.password_hash, password))) return { state: 'password' as const, wrong: true };
+    return undefined;
+  }
+
+  private linkColumns(link: LinkRecord, inst: Instance): Set<number> {
+    const chosen = link.question_ids === null ? null : new Set(ids(link.question_ids));
+    return new Set(inst.columns.map((c) => c.questionId).filter((q) => !chosen || chosen.has(q)));
+  }
+
+  /**
+   * A cell changed through an editable share link: only while the link is active, with its password, in a column
+   * it may edit; kept in the history as "share link <name>". Everything else is refused on the server.
+   */
+  async shareCellUpdate(ip: string, b: { taskId: string; token: string; password?: string | undefined; rowId: number; questionId: number; value: string }): Promise<{ row: TableRow }> {
+    const link = await this.linkOf(b);
+    if (linkState(link) !== 'active') throw new AppError('FORBIDDEN', 'This share link has expired or was turned off: nothing was changed.');
+    const password = await this.passwordState(ip, link, b.password);
+    if (password) throw new AppError('FORBIDDEN', password.wrong ? 'That password is not right: nothing was changed.' : 'This link needs its password to change anything.');
+    const inst = await this.instance(link.account_id, link.service_id);
+    const shown = this.linkColumns(link, inst);
+    const editable = ids(link.editable_question_ids);
+    if (editable === null) throw new AppError('FORBIDDEN', 'This share link is read-only: nothing was changed.');
+    if (!editable.includes(b.questionId) || !shown.has(b.questionId)) throw new AppError('FORBIDDEN', 'This share link may not change that column.');
+    const accountId = link.account_id;
+    const changed = await this.repo.transaction(async (r) => {
+      if (!(await r.rowById(accountId, inst.id, b.rowId))) throw new AppError('NOT_FOUND', `Row ${b.rowId} does not exist.`);
+      return r.setCell(accountId, inst.id, b.rowId, b.questionId, b.value, shareLinkAuthor(link), 'share', null, nowIso());
+    });
+    if (changed) await this.deps.bus.publish({ accountId, topic: TABLE_TOPIC, id: inst.id });
+    const row = await this.repo.rowById(accountId, inst.id, b.rowId);
+    return { row: { ...rowOf(row!, await this.repo.cells(accountId, inst.id, [b.rowId]), shown), updatedBy: '' } };
+  }
+
+  /** Refuses an app user who may not scan into the service (or of another account) as if it did not exist. */
+  private async appPermitted(caller: AppSession, serviceId: number): Promise<void> {
     const permitted = await this.deps.db.kysely
       .selectFrom('service_users')
       .select('service_id')
@@ -206,6 +264,23 @@ export class TableBuilderService {
       .where('app_user_id', '=', caller.appUserId)
       .executeTakeFirst();
     if (!permitted) throw new AppError('NOT_FOUND', `Table ${serviceId} does not exist.`);
+  }
+
+  /**
+   * `/app-custom` and `/device-lookup` with the scanner's token: a page of the table in the columns this app user
+   * sees (child views), which of them they may edit, optionally only the rows a device scanned.
+   */
+  async appRows(caller: AppSession, q: PageArgs & { tableId: number }) {
+    await this.appPermitted(caller, q.tableId);
+    const inst = await this.instance(caller.accountId, q.tableId);
+    const all = inst.columns.map((c) => c.questionId);
+    const page = await this.pageOf(caller.accountId, inst, q, new Set(visibleColumns(inst.settings, caller.appUserId, all)));
+    return { name: inst.name, editable: editableColumns(inst.settings, caller.appUserId, all), ...page };
+  }
+
+  /** The scanner's view of a scanned value's row: the columns this app user sees, the answers so far, and which they may edit. */
+  async appRow(caller: AppSession, serviceId: number, value: string) {
+    await this.appPermitted(caller, serviceId);
     const inst = await this.instance(caller.accountId, serviceId);
     const all = inst.columns.map((c) => c.questionId);
     const visible = new Set(visibleColumns(inst.settings, caller.appUserId, all));

@@ -20,6 +20,11 @@ export function tableBuilderV2(service: TableBuilderService): V2Binding[] {
       void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
       return service.open(ip, body);
     }),
+    bindV2(v2Routes.shareLinkCellUpdate, async ({ body, ip, reply }) => {
+      void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
+      return service.shareCellUpdate(ip, body);
+    }),
+    bindV2(v2Routes.appTableBuilderRows, ({ session, body }) => service.appRows(session, body)),
     bindV2(v2Routes.appTableBuilderRow, ({ session, body }) => service.appRow(session, body.serviceId, body.value)),
   ];
 }

@@ -65,7 +65,12 @@ export function ScannerApp() {
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
       <ScannerBar title={service?.name ?? branding?.appName ?? 'Scanbase Scanner'} subtitle={`${profile.user.username} · ${profile.device.name}`} branding={branding}>
         <QueueStatus queue={queue} online={online} />
-        <ScannerMenu canChangeService={service !== null && profile.services.length > 1} onChangeService={() => session.chooseService(null)} onSignOut={askSignOut} />
+        <ScannerMenu
+          canChangeService={service !== null && profile.services.length > 1}
+          onChangeService={() => session.chooseService(null)}
+          onSignOut={askSignOut}
+          table={service?.specialized?.type === 'table-builder' ? { tableId: service.id, deviceId: profile.device.id } : undefined}
+        />
       </ScannerBar>
       <QueueBanner queue={queue} online={online} />
       {userId !== null ? <RejectedScans userId={userId} count={queue.rejected} /> : null}

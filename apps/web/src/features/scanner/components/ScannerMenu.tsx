@@ -4,12 +4,18 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { RouterLink } from '../../../ui/RouterLink';
-import { mapViewHref } from '../scanner-links';
+import { appCustomHref, deviceLookupHref, mapViewHref } from '../scanner-links';
 
-type Props = { canChangeService: boolean; onChangeService: () => void; onSignOut: () => void };
+type Props = {
+  canChangeService: boolean;
+  onChangeService: () => void;
+  onSignOut: () => void;
+  /** On a table-builder service: the table (`/app-custom`) and this device's rows (`/device-lookup`). */
+  table?: { tableId: number; deviceId: number } | undefined;
+};
 
 /** The scanner's menu: change service, the map of one's own scans, help, hardware scanner set-up, sign out. */
-export function ScannerMenu({ canChangeService, onChangeService, onSignOut }: Props) {
+export function ScannerMenu({ canChangeService, onChangeService, onSignOut, table }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   return (
@@ -26,6 +32,16 @@ export function ScannerMenu({ canChangeService, onChangeService, onSignOut }: Pr
             }}
           >
             Change service
+          </MenuItem>
+        ) : null}
+        {table ? (
+          <MenuItem component={RouterLink} href={appCustomHref(table.tableId)} onClick={close}>
+            Open the table
+          </MenuItem>
+        ) : null}
+        {table ? (
+          <MenuItem component={RouterLink} href={deviceLookupHref(table.tableId, table.deviceId)} onClick={close}>
+            Rows this device scanned
           </MenuItem>
         ) : null}
         <MenuItem component={RouterLink} href={mapViewHref()} onClick={close}>

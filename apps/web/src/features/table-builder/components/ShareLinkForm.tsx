@@ -5,6 +5,8 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TableColumn } from '@scanbase/contracts/table-builder';
@@ -13,13 +15,18 @@ import { V2Error } from '../../../api/v2-client';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { useCreateShareLink } from '../hooks/useCreateShareLink';
 
-/** Makes a read-only share link: optional expiry, optional password, all columns or chosen ones; shows its address once. */
+/** Makes a share link, read-only or editing chosen columns: a name, optional expiry and password, all columns or chosen ones; shows its address once. */
 export function ShareLinkForm({ instanceId, columns }: { instanceId: number; columns: TableColumn[] }) {
   const create = useCreateShareLink(instanceId);
   const [expires, setExpires] = useState('');
   const [password, setPassword] = useState('');
   const [allColumns, setAllColumns] = useState(true);
   const [chosen, setChosen] = useState<number[]>([]);
+  const [name, setName] = useState('');
+  const [mayEdit, setMayEdit] = useState(false);
+  const [editable, setEditable] = useState<number[]>([]);
+  const shownColumns = allColumns ? columns : columns.filter((c) => chosen.includes(c.questionId));
+  const editing = editable.filter((q) => shownColumns.some((c) => c.questionId === q));
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [made, setMade] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -32,6 +39,8 @@ export function ShareLinkForm({ instanceId, columns }: { instanceId: number; col
         expiresAt: expires === '' ? null : new Date(expires).toISOString(),
         password: password === '' ? null : password,
         questionIds: allColumns ? null : chosen,
+        name,
+        editableQuestionIds: mayEdit ? editing : null,
       });
       setMade(`${window.location.origin}${answer.path}`);
       setPassword('');
@@ -58,6 +67,7 @@ export function ShareLinkForm({ instanceId, columns }: { instanceId: number; col
         </Alert>
       ) : null}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <TextField label="Name (optional)" value={name} onChange={(e) => setName(e.target.value)} error={Boolean(issues.name)} helperText={issues.name ?? 'Changes through the link are by “share link <name>”'} slotProps={{ htmlInput: { maxLength: 100 } }} />
         <TextField
           type="datetime-local"
           label="Expires (optional)"
@@ -71,7 +81,7 @@ export function ShareLinkForm({ instanceId, columns }: { instanceId: number; col
       </Box>
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
         <Typography component="legend" variant="body2" sx={{ mb: 0.5 }}>
-          Columns shown (read-only)
+          Columns shown
         </Typography>
         <FormControlLabel control={<Checkbox checked={allColumns} onChange={(e) => setAllColumns(e.target.checked)} />} label="Every column" />
         {allColumns ? null : (
@@ -82,8 +92,25 @@ export function ShareLinkForm({ instanceId, columns }: { instanceId: number; col
           </FormGroup>
         )}
       </Box>
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <Typography component="legend" variant="body2" sx={{ mb: 0.5 }}>
+          What people with the link may do
+        </Typography>
+        <RadioGroup row value={mayEdit ? 'edit' : 'read'} onChange={(e) => setMayEdit(e.target.value === 'edit')}>
+          <FormControlLabel value="read" control={<Radio />} label="Read only" />
+          <FormControlLabel value="edit" control={<Radio />} label="May edit chosen columns" />
+        </RadioGroup>
+        {mayEdit ? (
+          <FormGroup row>
+            {shownColumns.map((c) => (
+              <FormControlLabel key={c.questionId} control={<Checkbox checked={editable.includes(c.questionId)} onChange={(e) => setEditable(e.target.checked ? [...editable, c.questionId] : editable.filter((q) => q !== c.questionId))} />} label={`Edit ${c.text}`} />
+            ))}
+          </FormGroup>
+        ) : null}
+        {issues.editableQuestionIds ? <Typography color="error" variant="body2">{issues.editableQuestionIds}</Typography> : null}
+      </Box>
       <Box>
-        <Button type="submit" variant="contained" disabled={create.isPending || (!allColumns && chosen.length === 0)}>
+        <Button type="submit" variant="contained" disabled={create.isPending || (!allColumns && chosen.length === 0) || (mayEdit && editing.length === 0)}>
           Make a share link
         </Button>
       </Box>

@@ -27,6 +27,8 @@ type Props = {
   columns: TableColumn[];
   rows: Row[];
   total: number;
+  /** False: `total` is the count's cap and more rows match ("10,000+"). */
+  totalExact?: boolean | undefined;
   limit: number;
   state: TableSearch;
   onState: (next: TableSearch) => void;
@@ -34,6 +36,8 @@ type Props = {
   actions?: ReactNode;
   /** Makes a row's cells editable: pressing one calls this. */
   onCellClick?: (row: Row, column: TableColumn) => void;
+  /** With `onCellClick`: only these columns are editable (all when not given). */
+  editableColumns?: readonly number[] | undefined;
   label: string;
 };
 
@@ -43,7 +47,7 @@ function when(iso: string): string {
 }
 
 /** The spreadsheet-like grid of a table: sortable headers, one filter, columns shown or hidden, pages. Its state lives in the address. */
-export function TableGrid({ keyLabel, columns, rows, total, limit, state, onState, actions, onCellClick, label }: Props) {
+export function TableGrid({ keyLabel, columns, rows, total, totalExact = true, limit, state, onState, actions, onCellClick, editableColumns, label }: Props) {
   const filter = state.query.filters[0];
   const [column, setColumn] = useState(filter?.column ?? 'value');
   const [op, setOp] = useState<TableFilter['op']>(filter?.op ?? 'contains');
@@ -156,9 +160,10 @@ export function TableGrid({ keyLabel, columns, rows, total, limit, state, onStat
                     </TableCell>
                     {shown.map((c) => {
                       const text = row.cells[String(c.questionId)] ?? '';
+                      const editable = onCellClick !== undefined && (!editableColumns || editableColumns.includes(c.questionId));
                       return (
-                        <TableCell key={c.questionId} sx={{ overflowWrap: 'anywhere', p: onCellClick ? 0.25 : undefined }}>
-                          {onCellClick ? (
+                        <TableCell key={c.questionId} sx={{ overflowWrap: 'anywhere', p: editable ? 0.25 : undefined }}>
+                          {editable ? (
                             <Button size="small" color="inherit" onClick={() => onCellClick(row, c)} aria-label={`${text === '' ? '—' : text}, edit ${c.text} of ${row.value}`} sx={{ justifyContent: 'flex-start', textTransform: 'none', fontWeight: 400, minWidth: 48, width: '100%' }}>
                               {text === '' ? <Box component="span" sx={{ color: 'text.disabled' }}>—</Box> : text}
                             </Button>
@@ -178,7 +183,15 @@ export function TableGrid({ keyLabel, columns, rows, total, limit, state, onStat
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination component="div" count={total} page={state.page - 1} rowsPerPage={limit} rowsPerPageOptions={[limit]} onPageChange={(_e, p) => onState({ ...state, page: p + 1 })} />
+        <TablePagination
+          component="div"
+          count={total}
+          page={state.page - 1}
+          rowsPerPage={limit}
+          rowsPerPageOptions={[limit]}
+          labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${count.toLocaleString('en-US')}${totalExact ? '' : '+'}`}
+          onPageChange={(_e, p) => onState({ ...state, page: p + 1 })}
+        />
       </Paper>
     </Box>
   );

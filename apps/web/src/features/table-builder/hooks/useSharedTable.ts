@@ -2,12 +2,12 @@ import { shareLinkOpen, type TableQuery } from '@scanbase/contracts/table-builde
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/useServices';
 
-/** What a share link opens (`share-link/open`, no sign-in): the table, `expired`, or `password`. */
-export function useSharedTable(args: { taskId: string; token: string; password: string; query: TableQuery; page: number; limit: number }) {
+/** What a share link opens (`share-link/open`, no sign-in): the table (with `deviceId`, the rows that device scanned), `expired`, or `password`. */
+export function useSharedTable(args: { taskId: string; token: string; password: string; query: TableQuery; page: number; limit: number; deviceId?: number | undefined }) {
   const { v2 } = useServices();
   return useQuery({
-    queryKey: ['share-link', args.taskId, args.token, args.password, args.query, args.page, args.limit],
-    queryFn: () => v2.call(shareLinkOpen, { taskId: args.taskId, token: args.token, ...(args.password ? { password: args.password } : {}), ...args.query, page: args.page, limit: args.limit }),
+    queryKey: ['share-link', args.taskId, args.token, args.password, args.query, args.page, args.limit, args.deviceId],
+    queryFn: () => v2.call(shareLinkOpen, { taskId: args.taskId, token: args.token, ...(args.password ? { password: args.password } : {}), ...(args.deviceId === undefined ? {} : { deviceId: args.deviceId }), ...args.query, page: args.page, limit: args.limit }),
     placeholderData: keepPreviousData,
     retry: false,
   });

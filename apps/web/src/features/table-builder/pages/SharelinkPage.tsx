@@ -1,19 +1,18 @@
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { TableColumn, TableRow } from '@scanbase/contracts/table-builder';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { MessagePage } from '../../../ui/MessagePage';
 import { ErrorState, LoadingState } from '../../../ui/QueryStates';
-import { FormAlert } from '../../auth/components/FormAlert';
 import { useListSearch } from '../../tasks/hooks/useListSearch';
+import { ShareCellDialog } from '../components/ShareCellDialog';
+import { SharePasswordForm } from '../components/SharePasswordForm';
 import { TableGrid } from '../components/TableGrid';
 import { useSharedTable } from '../hooks/useSharedTable';
-import { readTableSearch, writeTableSearch } from '../table-search';
+import { readTableSearch, rowsText, writeTableSearch } from '../table-search';
 
 const LIMIT = 50;
 
@@ -21,34 +20,11 @@ const LIMIT = 50;
 let sharedClient: QueryClient | undefined;
 const queryClient = () => (sharedClient ??= new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
 
-function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (password: string) => void }) {
-  const [password, setPassword] = useState('');
-  return (
-    <Paper
-      variant="outlined"
-      component="form"
-      noValidate
-      aria-label="Password of the share link"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (password !== '') onSubmit(password);
-      }}
-      sx={{ p: 3, maxWidth: 420, mx: 'auto', display: 'grid', gap: 2 }}
-    >
-      <Typography variant="h1">This table is protected</Typography>
-      <FormAlert message={wrong ? 'That password is not right. Try again.' : null} />
-      <TextField type="password" label="Password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus autoComplete="current-password" />
-      <Button type="submit" variant="contained">
-        Open the table
-      </Button>
-    </Paper>
-  );
-}
-
 function SharedTable() {
   const { search, update } = useListSearch();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
+  const [editing, setEditing] = useState<{ row: TableRow; column: TableColumn } | null>(null);
   const state = readTableSearch(search);
   const shared = useSharedTable({ taskId: search.taskId ?? '', token: search.token ?? '', password, query: state.query, page: state.page, limit: LIMIT });
   const expired = shared.data?.state === 'expired';
@@ -60,7 +36,7 @@ function SharedTable() {
   if (!search.taskId || !search.token) body = null;
   else if (shared.isError) body = null;
   else if (shared.isPending || shared.data.state === 'expired') body = <LoadingState label="Opening the shared table…" />;
-  else if (shared.data.state === 'password') body = <PasswordForm wrong={shared.data.wrong} onSubmit={setPassword} />;
+  else if (shared.data.state === 'password') body = <SharePasswordForm wrong={shared.data.wrong} onSubmit={setPassword} />;
   else {
     const data = shared.data;
     body = (
@@ -70,10 +46,16 @@ function SharedTable() {
             {data.name}
           </Typography>
           <Typography color="text.secondary">
-            Shared read-only{data.expiresAt ? ` until ${new Date(data.expiresAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}` : ''}. {data.total.toLocaleString('en-US')} {data.total === 1 ? 'row' : 'rows'}.
+            {data.editable.length > 0 ? `Shared; you may edit ${data.columns.filter((c) => data.editable.includes(c.questionId)).map((c) => c.text).join(', ')}` : 'Shared read-only'}{data.expiresAt ? ` until ${new Date(data.expiresAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}` : ''}. {rowsText(data.total, data.totalExact)}.
           </Typography>
         </Box>
-        <TableGrid label={`${data.name}: rows`} keyLabel={data.keyLabel} columns={data.columns} rows={data.rows} total={data.total} limit={LIMIT} state={state} onState={(next) => update(writeTableSearch(next))} />
+        <TableGrid label={`${data.name}: rows`} keyLabel={data.keyLabel} columns={data.columns} rows={data.rows} total={data.total} totalExact={data.totalExact}
+          limit={LIMIT}
+          state={state}
+          onState={(next) => update(writeTableSearch(next))}
+          {...(data.editable.length > 0 ? { onCellClick: (row: TableRow, column: TableColumn) => setEditing({ row, column }), editableColumns: data.editable } : {})}
+        />
+        {editing ? <ShareCellDialog link={{ taskId: search.taskId ?? '', token: search.token ?? '', password }} row={editing.row} column={editing.column} onClose={() => setEditing(null)} /> : null}
       </Box>
     );
   }

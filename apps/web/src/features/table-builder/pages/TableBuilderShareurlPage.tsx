@@ -49,7 +49,9 @@ function Links({ instance }: { instance: SpecializedInstanceDetail }) {
                   <TableCell>State</TableCell>
                   <TableCell>Expires</TableCell>
                   <TableCell>Password</TableCell>
+                  <TableCell>Name</TableCell>
                   <TableCell>Columns</TableCell>
+                  <TableCell>May edit</TableCell>
                   <TableCell>
                     <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
                       Actions
@@ -66,7 +68,9 @@ function Links({ instance }: { instance: SpecializedInstanceDetail }) {
                     </TableCell>
                     <TableCell>{l.expiresAt === null ? 'Never' : when(l.expiresAt)}</TableCell>
                     <TableCell>{l.hasPassword ? 'Yes' : 'No'}</TableCell>
+                    <TableCell>{l.name || '—'}</TableCell>
                     <TableCell>{l.questionIds === null ? 'Every column' : l.questionIds.map((q) => names.get(q) ?? `#${q}`).join(', ')}</TableCell>
+                    <TableCell>{l.editableQuestionIds === null ? 'Read only' : l.editableQuestionIds.map((q) => names.get(q) ?? `#${q}`).join(', ')}</TableCell>
                     <TableCell align="right">
                       {l.state === 'active' ? (
                         <Button size="small" color="error" onClick={() => revoke.mutate(l.linkId)} disabled={revoke.isPending} aria-label={`Revoke the link made ${when(l.createdAt)}`}>

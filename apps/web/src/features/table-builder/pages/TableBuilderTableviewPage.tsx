@@ -35,6 +35,7 @@ function Grid({ instance }: { instance: SpecializedInstanceDetail }) {
         columns={rows.data.columns}
         rows={rows.data.rows}
         total={rows.data.total}
+        totalExact={rows.data.totalExact}
         limit={LIMIT}
         state={state}
         onState={(next) => update(writeTableSearch(next))}
