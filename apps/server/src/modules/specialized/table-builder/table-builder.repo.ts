@@ -110,7 +110,7 @@ export class TableBuilderRepo {
    * A page of rows matching the filters in the chosen order, and how many match, counted up to `TABLE_COUNT_CAP`
    * (`totalExact` false: more). One statement: the first `cap + 1` matches in order (`m`), the page cut from them
    * and their number; the filter is evaluated once. A page beyond the cap (only by address) reads the page alone.
-   * `count: false` (exports) skips counting.
+   * `count: false` (exports) skips counting. Without a filter the count is exact (an index answers it).
    */
   async page(accountId: number, serviceId: number, q: TableQuery & { deviceId?: number | undefined }, offset: number, limit: number, count = true): Promise<{ rows: RowRecord[]; total: number; totalExact: boolean }> {
     let base = this.db.selectFrom('table_builder_rows as r').where('r.service_id', '=', serviceId).where('r.account_id', '=', accountId);
@@ -128,6 +128,11 @@ export class TableBuilderRepo {
           ? byteOrder(this.dialect, sql.ref('r.value'))
           : byteOrder(this.dialect, sql<string>`coalesce((SELECT c.value FROM table_builder_cells c WHERE c.row_id = r.id AND c.question_id = ${Number(q.sort)}), '')`);
     const ordered = base.select(['r.id', 'r.value', 'r.updated_at', 'r.updated_by', key.as('k')]).orderBy(key, dir).orderBy('r.id', dir);
+    if (count && q.filters.length === 0 && deviceId === undefined) {
+      // No filter: the page reads only its rows in index order, and the exact count is read from an index.
+      const [rows, all] = await Promise.all([ordered.limit(limit).offset(offset).execute(), base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
+      return { rows: rows.map(plainRow), total: Number(all.n), totalExact: true };
+    }
     if (!count || offset + limit > TABLE_COUNT_CAP) {
       const rows = await ordered.limit(limit).offset(offset).execute();
       if (!count) return { rows: rows.map(plainRow), total: -1, totalExact: false };
