@@ -128,7 +128,7 @@ export class IntegrationsService implements PostbackRecorder {
       return {
         id: r.id, serviceId: r.service_id, value: r.value, status: r.status, response: r.response, appUserId: r.app_user_id, deviceId: r.device_id, uploadId: r.upload_id, clientScanId: r.client_scan_id, scannedAt: r.scanned_at, receivedAt: r.received_at,
         answers: [...byQuestion].map(([questionId, values]) => ({ questionId, values })),
-        properties: Object.fromEntries(properties.filter((p) => p.scan_id === r.id).map((p) => [p.name, p.value])) as Record<string, unknown>,
+        properties: Object.fromEntries(properties.filter((p) => p.scan_id === r.id).map((p) => [p.name, p.value])),
       };
     });
   }
