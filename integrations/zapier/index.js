@@ -339,5 +339,9 @@ module.exports = {
   triggers,
   searches,
   creates,
+  // "Find Database Value" offers "add it when it is not there" (the create takes the search's fields).
+  searchOrCreates: {
+    find_value: { key: 'find_value', display: { label: 'Find or Add Database Value', description: 'Finds a value in a validation database by its exact text, and adds it when it is not there.' }, search: 'find_value', create: 'upsert_value' },
+  },
   resources: {},
 };

@@ -142,7 +142,7 @@ export const automationOperations = [
   { key: 'upsert_value', kind: 'action', label: 'Add or update a database value', route: 'hooks/upsert-value', description: 'Adds a value to a validation database, or changes the response and validity of the value already there.' },
   { key: 'create_app_user', kind: 'action', label: 'Create an app user', route: 'appusers/create', description: 'Creates a person who scans, with a password (or an invitation for an email username) and the services they may use.' },
   { key: 'run_task', kind: 'action', label: 'Run a task', route: 'tasks/run', description: 'Starts a run of one of your tasks (an export, an import, …) now; “Task finished” triggers when it ends.' },
-  { key: 'generate_barcode', kind: 'action', label: 'Generate a barcode', route: 'barcode/generate', description: 'Renders a barcode or QR code image (PNG or SVG) of a value, optionally with one of your barcode templates.' },
+  { key: 'generate_barcode', kind: 'action', label: 'Generate a barcode', route: 'barcode/generate', description: 'Renders a barcode or QR code image (PNG, SVG, JPEG or GIF) of a value, optionally with one of your barcode templates.' },
   { key: 'find_value', kind: 'search', label: 'Find a database value', route: 'hooks/find-value', description: 'Finds a value in a validation database by its exact text (the database’s case sensitivity applies).' },
   { key: 'find_scan', kind: 'search', label: 'Find a scan', route: 'hooks/find-scan', description: 'Finds the newest scans with exactly this value, of one service or of all.' },
 ] as const;

@@ -35,6 +35,7 @@ type ZapierApp = {
   triggers: Record<string, { key: string; noun: string; display: { label: string; description: string; hidden?: boolean }; operation: ZapierOperation }>;
   searches: Record<string, ZapierAction>;
   creates: Record<string, ZapierAction>;
+  searchOrCreates: Record<string, { key: string; search: string; create: string }>;
 };
 type ZResponse = { status: number; data?: unknown; content?: string; request: ZRequest; headers: Headers; buffer?: () => Promise<Buffer>; text?: () => Promise<string> };
 type ZShim = {
@@ -235,6 +236,12 @@ describe('the Zapier app', () => {
         expect(app.triggers[trigger!]?.display.hidden, f.dynamic).toBe(true);
         expect(Object.keys(app.triggers[trigger!]!.operation.sample)).toEqual([idField, labelField]);
       }
+    }
+    // A search-or-create is keyed by its search, and the create takes every field the search asks for.
+    for (const [key, soc] of Object.entries(app.searchOrCreates)) {
+      expect([soc.key, soc.search]).toEqual([key, key]);
+      const createFields = app.creates[soc.create]!.operation.inputFields.map((f) => f.key);
+      for (const f of app.searches[soc.search]!.operation.inputFields) expect(createFields).toContain(f.key);
     }
     v2Routes.hooksUpsertValue.reply.parse(app.creates.upsert_value!.operation.sample);
     v2Routes.createAppUser.reply.parse(app.creates.create_app_user!.operation.sample);
