@@ -31,7 +31,7 @@ async function noSeriousViolations(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-test('the postback tab lists a delivery, and the Zapier tab shows the address and a REST hook subscribed with an API key', async ({ page, request }) => {
+test('the postback tab lists a delivery, and the Zapier tab shows the address, the actions and searches, and a REST hook subscribed with an API key', async ({ page, request }) => {
   // Three pages, each screenshotted at three widths and checked by axe at two: more than the default minute on a busy machine.
   test.setTimeout(240_000);
   const receiver = http.createServer((req, res) => {
@@ -90,6 +90,14 @@ test('the postback tab lists a delivery, and the Zapier tab shows the address an
     const listed = page.getByTestId('rest-hook');
     await expect(listed).toContainText('New scan');
     await expect(listed).toContainText('https://hooks.zapier.com/hooks/standard/123/abc/');
+    // The actions and searches Zaps can use, with their routes.
+    const operations = page.getByTestId('automation-operations');
+    await expect(operations.getByRole('heading', { name: 'Actions', exact: true })).toBeVisible();
+    await expect(operations.getByRole('heading', { name: 'Searches', exact: true })).toBeVisible();
+    await expect(operations.getByRole('listitem')).toHaveCount(6);
+    await expect(operations.getByTestId('operation-upsert_value')).toContainText('Add or update a database value');
+    await expect(operations.getByTestId('operation-generate_barcode')).toContainText('/api-v2/barcode/generate/');
+    await expect(operations.getByTestId('operation-find_scan')).toContainText('/api-v2/hooks/find-scan/');
     await screenshots(page, 'integrations-zapier');
     await noSeriousViolations(page);
     await listed.getByRole('button', { name: /Remove/ }).click();
@@ -103,6 +111,8 @@ test('the postback tab lists a delivery, and the Zapier tab shows the address an
     await expect(page.getByRole('heading', { level: 1, name: 'Make' })).toBeVisible();
     await expect(page.getByTestId('scanbase-address')).toHaveValue(server.url);
     await expect(page.getByText('integrations/make/scanbase.make-app.json')).toBeVisible();
+    await expect(page.getByTestId('automation-operations').getByRole('listitem')).toHaveCount(6);
+    await expect(page.getByTestId('operation-create_app_user')).toContainText('Create an app user');
     await expect(page.getByTestId('rest-hooks-empty')).toBeVisible();
     await noSeriousViolations(page);
   } finally {

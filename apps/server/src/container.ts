@@ -102,6 +102,8 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
     repo: integrationsRepo,
     scans: scans.repo,
     webhooks,
+    databases: scanConfig.databases,
+    assertValueRoom: (accountId) => billing.assertRoom(accountId, 'databaseValues'),
     account: async (accountId) => {
       const [account, owner] = await Promise.all([accounts.getAccount(accountId), accounts.getAdminOfAccount(accountId)]);
       return account && owner ? { name: account.company_name, email: owner.email } : undefined;

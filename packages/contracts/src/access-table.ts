@@ -28,7 +28,10 @@ export const legacyAccess: Record<string, Record<string, AccessRule>> = {
   scan_properties: actions(['create', 'update', 'retrieve', 'delete'], admin({ apiKey: true })),
 };
 
-/** V2 `/api-v2/<path>/`: path -> rule. V2 takes session and app tokens only (no API keys yet). */
+/**
+ * V2 `/api-v2/<path>/`: path -> rule. `apiKey: true` lets an account's API key call it as the owner (the `hooks/*` routes
+ * and the routes the Zapier and Make actions and dropdowns use: docs/INTEGRATIONS.md).
+ */
 export const v2Access: Record<string, AccessRule> = {
   // api-access.ts
   'apikeys/create': admin(),
@@ -41,7 +44,7 @@ export const v2Access: Record<string, AccessRule> = {
   // app-users.ts
   'appusers/accept-invite': PUBLIC,
   'appusers/available': admin(),
-  'appusers/create': admin(),
+  'appusers/create': admin({ apiKey: true }),
   'appusers/delete': admin(),
   'appusers/get': admin(),
   'appusers/list': admin(),
@@ -86,7 +89,7 @@ export const v2Access: Record<string, AccessRule> = {
   'barcode_template/download_logo': member(),
   'barcode_template/list': member(),
   'barcode_template/update': admin(),
-  'barcode/generate': member(),
+  'barcode/generate': member({ apiKey: true }),
   'barcode/labels': member(),
   // databases.ts
   'databases/add-value': admin(),
@@ -100,7 +103,7 @@ export const v2Access: Record<string, AccessRule> = {
   'databases/import': admin(),
   'databases/import-preview': admin(),
   'databases/import-start': admin(),
-  'databases/list': admin(),
+  'databases/list': admin({ apiKey: true }),
   'databases/rename': admin(),
   'databases/values': admin(),
   // devices.ts
@@ -218,7 +221,7 @@ export const v2Access: Record<string, AccessRule> = {
   'services/create-demo': admin(),
   'services/delete': admin(),
   'services/get': admin(),
-  'services/list': admin(),
+  'services/list': admin({ apiKey: true }),
   'services/set-questions': admin(),
   'services/set-users': admin(),
   'services/update': admin(),
@@ -254,9 +257,9 @@ export const v2Access: Record<string, AccessRule> = {
   'tasks/create': admin(),
   'tasks/delete': admin(),
   'tasks/get': admin(),
-  'tasks/list': admin(),
+  'tasks/list': admin({ apiKey: true }),
   'tasks/notifications': admin(),
-  'tasks/run': admin(),
+  'tasks/run': admin({ apiKey: true }),
   'tasks/update': admin(),
   'tasks/upload-source': admin(),
   // team.ts
@@ -268,12 +271,15 @@ export const v2Access: Record<string, AccessRule> = {
   'team/reset-two-factor': admin(),
   'team/update': admin(),
   // integrations.ts (hooks/*: Zapier and Make with an API key)
+  'hooks/find-scan': admin({ apiKey: true }),
+  'hooks/find-value': admin({ apiKey: true }),
   'hooks/list': admin({ apiKey: true }),
   'hooks/me': admin({ apiKey: true }),
   'hooks/poll': admin({ apiKey: true }),
   'hooks/sample': admin({ apiKey: true }),
   'hooks/subscribe': admin({ apiKey: true }),
   'hooks/unsubscribe': admin({ apiKey: true }),
+  'hooks/upsert-value': admin({ apiKey: true }),
   'integrations/postbacks': admin(),
   // webhooks.ts
   // short-links.ts (account/links/)

@@ -132,6 +132,52 @@ export const hooksSample = defineV2Route({
   reply: z.object({ event: triggerEventType, sample: z.record(z.string(), z.unknown()) }),
 });
 
+/**
+ * Actions and searches of the Zapier and Make apps. Three are routes of their own here (`hooks/upsert-value`,
+ * `hooks/find-value`, `hooks/find-scan`, answering the trigger payload shapes); the others are the web app's routes
+ * that admit an API key (`appusers/create`, `tasks/run`, `barcode/generate`, and `services/list`, `databases/list`,
+ * `tasks/list` for the dropdowns).
+ */
+export const automationOperations = [
+  { key: 'upsert_value', kind: 'action', label: 'Add or update a database value', route: 'hooks/upsert-value', description: 'Adds a value to a validation database, or changes the response and validity of the value already there.' },
+  { key: 'create_app_user', kind: 'action', label: 'Create an app user', route: 'appusers/create', description: 'Creates a person who scans, with a password (or an invitation for an email username) and the services they may use.' },
+  { key: 'run_task', kind: 'action', label: 'Run a task', route: 'tasks/run', description: 'Starts a run of one of your tasks (an export, an import, …) now; “Task finished” triggers when it ends.' },
+  { key: 'generate_barcode', kind: 'action', label: 'Generate a barcode', route: 'barcode/generate', description: 'Renders a barcode or QR code image (PNG, SVG, JPEG or GIF) of a value, optionally with one of your barcode templates.' },
+  { key: 'find_value', kind: 'search', label: 'Find a database value', route: 'hooks/find-value', description: 'Finds a value in a validation database by its exact text (the database’s case sensitivity applies).' },
+  { key: 'find_scan', kind: 'search', label: 'Find a scan', route: 'hooks/find-scan', description: 'Finds the newest scans with exactly this value, of one service or of all.' },
+] as const;
+export type AutomationOperation = (typeof automationOperations)[number];
+
+const valueText = z.string().trim().min(1, 'Enter the value').max(500, 'A value has at most 500 characters');
+const validityFlag = z.union([z.literal(0), z.literal(1)]);
+
+/** A database value as the actions and searches answer it: the `database_value.created` shape. */
+export const automationValue = triggerPayloads['database_value.created'];
+
+export const hooksUpsertValue = defineV2Route({
+  path: 'hooks/upsert-value',
+  access: 'admin',
+  summary: 'Adds a value to a database (the plan’s value limit applies), or changes the response and validity of the value already there; `created` says which.',
+  body: z.object({ databaseId: id, value: valueText, response: z.string().max(100_000).optional(), validity: validityFlag.optional() }),
+  reply: automationValue.extend({ created: z.boolean() }),
+});
+
+export const hooksFindValue = defineV2Route({
+  path: 'hooks/find-value',
+  access: 'admin',
+  summary: 'The value of a database with exactly this text (none or one item; the database’s case sensitivity applies).',
+  body: z.object({ databaseId: id, value: valueText }),
+  reply: z.object({ items: z.array(automationValue) }),
+});
+
+export const hooksFindScan = defineV2Route({
+  path: 'hooks/find-scan',
+  access: 'admin',
+  summary: 'The newest scans with exactly this value (of one service when given), newest first, each shaped like the `scan.created` data.',
+  body: z.object({ value: z.string().trim().min(1, 'Enter the scanned value').max(4_000), serviceId: id.optional(), limit: z.number().int().min(1).max(25).default(1) }),
+  reply: z.object({ items: z.array(triggerPayloads['scan.created']) }),
+});
+
 /** One attempt to post a scan to a postback or forwarding URL. */
 export const postbackDelivery = z.object({
   id,

@@ -110,7 +110,7 @@ export const v2Routes = {
   updateSpecialized: specialized.updateSpecialized,
   deleteSpecialized: specialized.deleteSpecialized,
   listWebhooks: webhooks.listWebhooks, createWebhook: webhooks.createWebhook, updateWebhook: webhooks.updateWebhook, deleteWebhook: webhooks.deleteWebhook, rotateWebhookSecret: webhooks.rotateWebhookSecret, listWebhookDeliveries: webhooks.listWebhookDeliveries, redeliverWebhook: webhooks.redeliverWebhook, testWebhook: webhooks.testWebhook,
-  hooksMe: integrations.hooksMe, hooksSubscribe: integrations.hooksSubscribe, hooksUnsubscribe: integrations.hooksUnsubscribe, hooksList: integrations.hooksList, hooksPoll: integrations.hooksPoll, hooksSample: integrations.hooksSample,
+  hooksMe: integrations.hooksMe, hooksSubscribe: integrations.hooksSubscribe, hooksUnsubscribe: integrations.hooksUnsubscribe, hooksList: integrations.hooksList, hooksPoll: integrations.hooksPoll, hooksSample: integrations.hooksSample, hooksUpsertValue: integrations.hooksUpsertValue, hooksFindValue: integrations.hooksFindValue, hooksFindScan: integrations.hooksFindScan,
   listPostbackTargets: integrations.listPostbackTargets,
   scanTicketsSummary: scanTickets.scanTicketsSummary,
   scanTicketsExportStart: scanTickets.scanTicketsExportStart,

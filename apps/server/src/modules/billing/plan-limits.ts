@@ -29,6 +29,7 @@ export const v2PlanChecks: Record<string, Check> = {
   'webhooks/create': { feature: 'integrations' },
   'webhooks/update': { feature: 'integrations' },
   'hooks/subscribe': { feature: 'integrations' },
+  // `hooks/upsert-value` (Zapier and Make) checks the databaseValues room itself, only when the value is new.
 };
 
 /** The same for the legacy API (section.action). */

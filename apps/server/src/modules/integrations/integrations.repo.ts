@@ -103,13 +103,15 @@ export class IntegrationsRepo {
 
   // ---- the polling fallback: newest first, after an id ----
 
-  async newestScans(accountId: number, q: { sinceId: number; serviceId?: number | undefined; limit: number }) {
+  /** Newest first; `value` (exact) is answered from the (account_id, value) index. */
+  async newestScans(accountId: number, q: { sinceId: number; serviceId?: number | undefined; value?: string | undefined; limit: number }) {
     let query = this.db
       .selectFrom('scans')
       .select(['id', 'service_id', 'value', 'status', 'response', 'app_user_id', 'device_id', 'upload_id', 'client_scan_id', 'scanned_at', 'received_at'])
       .where('account_id', '=', accountId)
       .where('id', '>', q.sinceId);
     if (q.serviceId !== undefined) query = query.where('service_id', '=', q.serviceId);
+    if (q.value !== undefined) query = query.where('value', '=', q.value);
     return query.orderBy('id', 'desc').limit(q.limit).execute();
   }
 

@@ -7,6 +7,9 @@ import {
   type TriggerEventType,
 } from '@scanbase/contracts';
 import { AppError } from '../../platform/errors.js';
+
+type AutomationValue = { databaseId: number; id: number; value: string; response: string; validity: number };
+import type { DatabasesService } from '../databases/databases.service.js';
 import type { ScansRepo } from '../scans/scans.repo.js';
 import type { PostbackAttempt, PostbackRecorder } from '../scans/postback.js';
 import { parseStoredSettings } from '../services/service-settings.js';
@@ -23,7 +26,8 @@ function showHook(row: HookRow): RestHook {
 
 /**
  * The integrations pages and what Zapier and Make call: the postback log and its page, REST hooks (webhook
- * subscriptions to one event, marked with their source), the polling fallback and sample payloads.
+ * subscriptions to one event, marked with their source), the polling fallback and sample payloads, and the actions
+ * and searches of their own (a database value added or updated, found; a scan found), which call the databases service.
  */
 export class IntegrationsService implements PostbackRecorder {
   constructor(
@@ -31,6 +35,9 @@ export class IntegrationsService implements PostbackRecorder {
       repo: IntegrationsRepo;
       scans: ScansRepo;
       webhooks: WebhooksService;
+      databases: DatabasesService;
+      /** Refuses (FORBIDDEN, `details.planLimit`) when the plan has no room for another database value (billing). */
+      assertValueRoom?: (accountId: number) => Promise<void>;
       account: (accountId: number) => Promise<{ name: string; email: string } | undefined>;
       now?: () => number;
     },
@@ -110,24 +117,28 @@ export class IntegrationsService implements PostbackRecorder {
     return (await this.deps.repo.hooks(accountId, source)).map(showHook);
   }
 
+  /** The newest scans (after `sinceId`, of one service, with exactly one value), newest first, shaped like `scan.created` data. */
+  private async scanPayloads(accountId: number, q: { sinceId: number; serviceId?: number | undefined; value?: string | undefined; limit: number }) {
+    const rows = await this.deps.repo.newestScans(accountId, q);
+    const ids = rows.map((r) => r.id);
+    const [answers, properties] = await Promise.all([this.deps.scans.answersOf(accountId, ids), this.deps.scans.propertiesOf(accountId, ids)]);
+    return rows.map((r) => {
+      const byQuestion = new Map<number, string[]>();
+      for (const a of answers) if (a.scan_id === r.id) byQuestion.set(a.question_id, [...(byQuestion.get(a.question_id) ?? []), a.answer]);
+      return {
+        id: r.id, serviceId: r.service_id, value: r.value, status: r.status, response: r.response, appUserId: r.app_user_id, deviceId: r.device_id, uploadId: r.upload_id, clientScanId: r.client_scan_id, scannedAt: r.scanned_at, receivedAt: r.received_at,
+        answers: [...byQuestion].map(([questionId, values]) => ({ questionId, values })),
+        properties: Object.fromEntries(properties.filter((p) => p.scan_id === r.id).map((p) => [p.name, p.value])),
+      };
+    });
+  }
+
   /** The polling fallback: the newest objects of an event after `sinceId`, newest first, shaped like the event's `data`. */
   async poll(accountId: number, q: { event: TriggerEventType; sinceId?: number | undefined; serviceId?: number | undefined; limit: number }): Promise<Record<string, unknown>[]> {
     const sinceId = q.sinceId ?? 0;
     switch (q.event) {
-      case 'scan.created': {
-        const rows = await this.deps.repo.newestScans(accountId, { sinceId, serviceId: q.serviceId, limit: q.limit });
-        const ids = rows.map((r) => r.id);
-        const [answers, properties] = await Promise.all([this.deps.scans.answersOf(accountId, ids), this.deps.scans.propertiesOf(accountId, ids)]);
-        return rows.map((r) => {
-          const byQuestion = new Map<number, string[]>();
-          for (const a of answers) if (a.scan_id === r.id) byQuestion.set(a.question_id, [...(byQuestion.get(a.question_id) ?? []), a.answer]);
-          return {
-            id: r.id, serviceId: r.service_id, value: r.value, status: r.status, response: r.response, appUserId: r.app_user_id, deviceId: r.device_id, uploadId: r.upload_id, clientScanId: r.client_scan_id, scannedAt: r.scanned_at, receivedAt: r.received_at,
-            answers: [...byQuestion].map(([questionId, values]) => ({ questionId, values })),
-            properties: Object.fromEntries(properties.filter((p) => p.scan_id === r.id).map((p) => [p.name, p.value])),
-          };
-        });
-      }
+      case 'scan.created':
+        return this.scanPayloads(accountId, { sinceId, serviceId: q.serviceId, limit: q.limit });
       case 'upload.completed':
         return (await this.deps.repo.newestUploads(accountId, { sinceId, serviceId: q.serviceId, limit: q.limit })).map((r) => ({ id: r.id, serviceId: r.service_id, appUserId: r.app_user_id, deviceId: r.device_id, scanCount: r.count }));
       case 'database_value.created':
@@ -144,5 +155,27 @@ export class IntegrationsService implements PostbackRecorder {
   async sample(accountId: number, event: TriggerEventType): Promise<Record<string, unknown>> {
     const [newest] = await this.poll(accountId, { event, limit: 1 });
     return newest ?? triggerSamples[event];
+  }
+
+  /** The value of a database with exactly this text (the database's case sensitivity applies); NOT_FOUND for no such database. */
+  async findValue(accountId: number, databaseId: number, value: string): Promise<AutomationValue[]> {
+    const { rows } = await this.deps.databases.findValues(accountId, databaseId, { value }, { limit: 1, offset: 0 });
+    return rows.map((r) => ({ databaseId, id: r.id, value: r.value, response: r.response, validity: r.validity }));
+  }
+
+  /** The Zapier and Make action: the databases service's upsert (as the legacy `upsertvalue`), answering the value and whether it was new. */
+  async upsertValue(accountId: number, input: { databaseId: number; value: string; response?: string | undefined; validity?: number | undefined }): Promise<AutomationValue & { created: boolean }> {
+    const before = await this.findValue(accountId, input.databaseId, input.value);
+    // A new value counts against the plan's value limit; changing one already there does not.
+    if (before.length === 0) await this.deps.assertValueRoom?.(accountId);
+    await this.deps.databases.upsertValue(accountId, input.databaseId, { value: input.value, response: input.response, validity: input.validity });
+    const [after] = await this.findValue(accountId, input.databaseId, input.value);
+    if (!after) throw new AppError('NOT_FOUND', 'The value was removed while it was being saved. Please try again.');
+    return { ...after, created: before.length === 0 };
+  }
+
+  /** The newest scans with exactly this value (of one service when given), newest first. */
+  async findScans(accountId: number, q: { value: string; serviceId?: number | undefined; limit: number }) {
+    return this.scanPayloads(accountId, { sinceId: 0, serviceId: q.serviceId, value: q.value, limit: q.limit });
   }
 }

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { triggerEventTypes, triggerLabels, triggerSamples, type HookSource } from '@scanbase/contracts/integrations';
+import { automationOperations, triggerEventTypes, triggerLabels, triggerSamples, type HookSource } from '@scanbase/contracts/integrations';
 import { useId, type ReactNode } from 'react';
 import { ApiKeyStep } from './ApiKeyStep';
 import { CopyField } from './CopyField';
@@ -27,7 +27,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 
 /**
  * A Zapier or Make tab: the steps (given by the page), the account's own address and endpoints, an API key,
- * the triggers with their sample payloads, and the REST hooks the app has subscribed.
+ * the triggers with their sample payloads, the actions and searches, and the REST hooks the app has subscribed.
  */
 export function AutomationSetup({ source, appName, intro, steps }: { source: HookSource; appName: string; intro: ReactNode; steps: ReactNode[] }) {
   const base = scanbaseAddress();
@@ -72,6 +72,33 @@ export function AutomationSetup({ source, appName, intro, steps }: { source: Hoo
         </Typography>
         {endpoints.map(([label, path]) => (
           <CopyField key={path} label={label} value={`${base}/api-v2/${path}/`} />
+        ))}
+      </Section>
+
+      <Section title="Actions and searches" testId="automation-operations">
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          Later steps of a {appName === 'Zapier' ? 'Zap' : 'scenario'} can change Scanbase or look things up. They use the same address and key; the service, database and task
+          fields are lists of your own. When Scanbase refuses a step, {appName} shows why, with a code such as <code>NOT_FOUND</code> or <code>FORBIDDEN</code> (a plan
+          limit reached).
+        </Typography>
+        {(['action', 'search'] as const).map((kind) => (
+          <Box key={kind} sx={{ mb: 1.5 }}>
+            <Typography variant="h3" sx={{ fontSize: 16, fontWeight: 600, mb: 0.5 }}>
+              {kind === 'action' ? 'Actions' : 'Searches'}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 3, display: 'grid', gap: 0.75 }}>
+              {automationOperations
+                .filter((o) => o.kind === kind)
+                .map((o) => (
+                  <Typography component="li" variant="body2" key={o.key} data-testid={`operation-${o.key}`}>
+                    <strong>{o.label}</strong>: {o.description}{' '}
+                    <Box component="code" sx={{ fontSize: 13, overflowWrap: 'anywhere' }}>
+                      /api-v2/{o.route}/
+                    </Box>
+                  </Typography>
+                ))}
+            </Box>
+          </Box>
         ))}
       </Section>
 
