@@ -267,6 +267,15 @@ export const v2Access: Record<string, AccessRule> = {
   'team/update': admin(),
   // integrations.ts (hooks/*: Zapier and Make with an API key)
   'hooks/list': admin({ apiKey: true }),
+  // file-storage.ts (account/integrations/file-storage/): administrators who may use the web app
+  'filestorage/connect': admin({ privilege: 'webapp_login' }),
+  'filestorage/copies': admin({ privilege: 'webapp_login' }),
+  'filestorage/disconnect': admin({ privilege: 'webapp_login' }),
+  'filestorage/list': admin({ privilege: 'webapp_login' }),
+  'filestorage/oauth-finish': admin({ privilege: 'webapp_login' }),
+  'filestorage/oauth-start': admin({ privilege: 'webapp_login' }),
+  'filestorage/targets': admin({ privilege: 'webapp_login' }),
+  'filestorage/test': admin({ privilege: 'webapp_login' }),
   'hooks/me': admin({ apiKey: true }),
   'hooks/poll': admin({ apiKey: true }),
   'hooks/sample': admin({ apiKey: true }),
