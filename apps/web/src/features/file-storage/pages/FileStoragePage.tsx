@@ -77,7 +77,7 @@ function ExportsTarget({ stores }: { stores: FileStore[] }) {
         <MenuItem value="">Nowhere (download only)</MenuItem>
         {usable.map((s) => (
           <MenuItem key={s.id} value={String(s.id)}>
-            {s.name} ({fileStoreKindLabels[s.kind]})
+            {s.name === fileStoreKindLabels[s.kind] ? s.name : `${s.name} (${fileStoreKindLabels[s.kind]})`}
           </MenuItem>
         ))}
       </TextField>
