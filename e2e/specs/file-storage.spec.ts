@@ -1,4 +1,6 @@
 import http from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { e2eEnv } from '../support/env.js';
@@ -12,6 +14,16 @@ import { freePort, serverEnv, startScanbase } from '../support/servers.js';
  * the consent page, lands on the return page, chooses it for task files, and "Test connection" writes a file that
  * arrives at the API. A refusal at the provider shows its words on the return page; a credentials form checks its fields.
  */
+
+/** axe on the page as it is, at 1280 and 390 px: no serious or critical violation (as the accessibility sweep measures). */
+async function noBlockingViolations(page: Page): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 type Received = { method: string; url: string; body: string };
 
@@ -78,6 +90,7 @@ test('connect Dropbox through its consent page, use it for task files, test it; 
     await expect(page.getByRole('heading', { level: 1, name: 'Connecting Dropbox' })).toBeVisible();
     await expect(page.getByText('Dropbox is connected.')).toBeVisible();
     await screenshots(page, 'file-storage-return');
+    await noBlockingViolations(page);
     await page.getByRole('button', { name: 'Copy task files to Dropbox' }).click();
     await expect(page.getByText('Every task run’s file is now copied to Dropbox.')).toBeVisible();
     await page.getByRole('link', { name: 'Back to file storage' }).click();
@@ -90,11 +103,13 @@ test('connect Dropbox through its consent page, use it for task files, test it; 
     await expect(card.getByText(/Wrote Dropbox: \/Scanbase\/scanbase-test-/)).toBeVisible();
     expect(api.received.find((r) => r.url === '/2/files/upload')?.body).toContain('Scanbase connection test');
     await screenshots(page, 'file-storage');
+    await noBlockingViolations(page);
 
     // The provider's refusal, as its return page shows it.
     await page.goto(`${server.url}/account/integrations/file-storage/dropbox/return/?error=access_denied&error_description=The+user+declined`);
     await expect(page.getByText('Dropbox did not allow the connection: The user declined')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await noBlockingViolations(page);
   } finally {
     await server.stop();
     await api.close();
