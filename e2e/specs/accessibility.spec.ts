@@ -127,6 +127,8 @@ async function seedAccount(request: APIRequestContext): Promise<Seed> {
   for (const section of ['limits', 'nope']) await request.get(`${e2eEnv().baseUrl}/api/?section=${section}&action=retrieve&api_key=${apiKey.secret}`);
   // A webhook subscription, so the integrations page shows its card and the delivery log (an event the seed never causes).
   await v2(request, admin, 'webhooks/create', { url: 'https://erp.example.com/scanbase-hooks', description: 'ERP', events: ['import.finished'] });
+  // A file store (WebDAV: the only kind connected without a provider), so the file-storage page shows a store card.
+  await v2(request, admin, 'filestorage/connect', { kind: 'webdav', name: 'Office NAS', url: 'https://dav.example.com/files/scanbase/', username: 'nas-user', password: 'nas password' });
 
   // Specialized service instances: their tab pages open on a real instance of their type.
   const tickets = await v2<{ id: number; databaseId: number }>(request, admin, 'specialized/create', { type: 'scan-tickets', name: 'Festival gate', settings: { entryRule: 'reentry' }, userIds: [appUser.id] });

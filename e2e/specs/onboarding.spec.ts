@@ -1,6 +1,14 @@
 import { PASSWORD, createVerifiedOwner, expect, screenshots, signInWithForm, test, uniqueEmail } from '../support/fixtures.js';
 import { waitForLink } from '../support/mail.js';
 
+/** A route without its page yet (and without parameters), read from the web app's route table at run time, the app layout's first. */
+async function plannedRoute(): Promise<string | undefined> {
+  type Entry = { path: string; layout: string; page?: unknown; forward?: unknown };
+  const table = (await import(new URL('../../apps/web/src/app/route-table.ts', import.meta.url).href)) as { routeTable: readonly Entry[] };
+  const planned = table.routeTable.filter((def) => def.page === undefined && def.forward === undefined && !def.path.includes('{'));
+  return (planned.find((def) => def.layout === 'app') ?? planned[0])?.path;
+}
+
 test('sign up, verify by the emailed link, tour, navigate, sign out, sign in', async ({ page }) => {
   const email = uniqueEmail('owner');
 
@@ -78,9 +86,15 @@ test('sign up, verify by the emailed link, tour, navigate, sign out, sign in', a
   await nav.getByRole('link', { name: 'Billing' }).click();
   await expect(page).toHaveURL(/\/account\/billing\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
-  // A screen a later issue builds says so.
-  await page.goto('/account/integrations/file-storage/');
-  await expect(page.getByText('This screen is not available yet')).toBeVisible();
+  // A screen a later issue builds says so: any route the web app's route table still marks planned (none once all are built).
+  const planned = await plannedRoute();
+  if (planned) {
+    // In a tab of its own: a planned public page has no shell, and this one stays where it is.
+    const tab = await page.context().newPage();
+    await tab.goto(planned);
+    await expect(tab.getByText('This screen is not available yet')).toBeVisible();
+    await tab.close();
+  }
   await screenshots(page, 'shell');
 
   // Sign out from the account menu.

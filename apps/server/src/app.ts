@@ -26,6 +26,7 @@ import { specializedV2 } from './modules/specialized/specialized.v2.js';
 import { webhooksV2 } from './modules/webhooks/webhooks.v2.js';
 import { integrationsV2 } from './modules/integrations/integrations.v2.js';
 import { samlRoutes, ssoV2 } from './modules/sso/sso.v2.js';
+import { fileStorageV2 } from './modules/file-storage/file-storage.v2.js';
 import { scanTicketsV2 } from './modules/specialized/scan-tickets/scan-tickets.v2.js';
 import { scanToExcelLinkRoute, scanToExcelV2 } from './modules/specialized/scan-to-excel/scan-to-excel.v2.js';
 import { tableBuilderV2 } from './modules/specialized/table-builder/table-builder.v2.js';
@@ -73,7 +74,7 @@ function legacySections(c: Container): Record<string, LegacySection> {
 /** Every V2 route binding. Later modules add theirs here. */
 function v2Bindings(c: Container): V2Binding[] {
   // Plan limits and features wrap the routes that add counted things or use a feature (modules/billing/plan-limits.ts).
-  return withPlanLimits([...billingV2(c.billing), ...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile, c.twoFactor), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks), ...integrationsV2(c.integrations), ...scanTicketsV2(c.scanTickets), ...scanToExcelV2(c.scanToExcel), ...attendanceV2(c.attendance), ...checkInOutV2(c.checkInOut), ...brandingV2(c.branding), ...abMatchingV2(c.abMatching), ...portalsV2(c.portals), ...tableBuilderV2(c.tableBuilder), ...logisticsV2(c.logistics), ...ssoV2(c.sso, c.config.publicUrl.startsWith('https:')), ...shortLinksV2(c.shortLinks)], c.billing);
+  return withPlanLimits([...billingV2(c.billing), ...tasksV2(c.jobs.tasks), ...accountsV2(c.auth, c.team, c.settings, c.profile, c.twoFactor), ...apiAccessV2(c.apiAccess), ...barcodesV2(c.barcodes), ...scanConfigV2(c.scanConfig, c.imports), ...scansV2(c.scans), ...specializedV2(c.specialized), ...accountDeletionV2(c.accountDeletion), ...webhooksV2(c.webhooks), ...integrationsV2(c.integrations), ...scanTicketsV2(c.scanTickets), ...scanToExcelV2(c.scanToExcel), ...attendanceV2(c.attendance), ...checkInOutV2(c.checkInOut), ...brandingV2(c.branding), ...abMatchingV2(c.abMatching), ...portalsV2(c.portals), ...tableBuilderV2(c.tableBuilder), ...logisticsV2(c.logistics), ...ssoV2(c.sso, c.config.publicUrl.startsWith('https:')), ...shortLinksV2(c.shortLinks), ...fileStorageV2(c.fileStorage)], c.billing);
 }
 
 /** Builds the Fastify instance (tests drive it with app.inject). */

@@ -8,6 +8,20 @@ const intFromEnv = (fallback: number, min: number, max: number) =>
 // Connection timeouts in seconds; fractions are allowed (tests use short ones).
 const secondsFromEnv = (fallback: number) => z.coerce.number().min(0.1).max(86_400).default(fallback);
 
+/** The settings of one file-storage OAuth provider: FILE_STORAGE_<P>_CLIENT_ID, _CLIENT_SECRET, _ISSUER, _API_URL. */
+function fileStorageEnv<P extends string>(p: P) {
+  return {
+    [`FILE_STORAGE_${p}_CLIENT_ID`]: z.string().default(''),
+    [`FILE_STORAGE_${p}_CLIENT_SECRET`]: z.string().default(''),
+    [`FILE_STORAGE_${p}_ISSUER`]: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+    [`FILE_STORAGE_${p}_API_URL`]: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  } as Record<`FILE_STORAGE_${P}_CLIENT_ID` | `FILE_STORAGE_${P}_CLIENT_SECRET`, z.ZodDefault<z.ZodString>> &
+    Record<`FILE_STORAGE_${P}_ISSUER` | `FILE_STORAGE_${P}_API_URL`, z.ZodType<string | undefined>>;
+}
+
+/** An OAuth file-storage provider as the operator set it up: null when its client ID or secret is missing. */
+export type FileStorageProviderConfig = { clientId: string; clientSecret: string; issuer: string | undefined; apiUrl: string | undefined; contentUrl?: string } | null;
+
 /** Environment variables the server reads, with defaults. README "Configuration" mirrors this list. */
 const envSchema = z.object({
   PORT: intFromEnv(8080, 0, 65535),
@@ -73,6 +87,12 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   // The operator's plans (docs/OPERATIONS.md "Plans and billing"); empty: one unlimited plan, billing off.
   PLANS_FILE: z.string().default(''),
+  // File storage providers (docs/FILE-STORAGE.md): a provider can be connected once its client ID and secret are set.
+  // *_ISSUER points OAuth at another authorization server by discovery (tests); *_API_URL at another API host.
+  ...fileStorageEnv('GOOGLE'),
+  ...fileStorageEnv('DROPBOX'),
+  FILE_STORAGE_DROPBOX_CONTENT_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  ...fileStorageEnv('ONEDRIVE'),
   CONNECTIONS_PER_IP: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).optional()),
 });
 
@@ -108,6 +128,8 @@ export type Config = {
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   /** The operator's plan file (JSON, docs/OPERATIONS.md); '' for the built-in unlimited plan. */
   plansFile: string;
+  /** OAuth file-storage providers (docs/FILE-STORAGE.md). */
+  fileStorage: { google_drive: FileStorageProviderConfig; dropbox: FileStorageProviderConfig; onedrive: FileStorageProviderConfig };
   /** Connection limits (docs/OPERATIONS.md "Connection limits"); connectionsPerIp 0 turns the cap off. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number; connectionsPerIp: number };
 };
@@ -116,6 +138,11 @@ export type Config = {
 function secretsKey(text: string, production: boolean): Buffer | null {
   if (text) return /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
   return production ? null : createHash('sha256').update('scanbase development secrets key: not for production').digest();
+}
+
+function provider(clientId: string, clientSecret: string, issuer: string | undefined, apiUrl: string | undefined, contentUrl?: string): FileStorageProviderConfig {
+  if (!clientId || !clientSecret) return null;
+  return { clientId, clientSecret, issuer, apiUrl, ...(contentUrl ? { contentUrl } : {}) };
 }
 
 /** Thrown when an environment variable holds a value the server cannot use. */
@@ -183,6 +210,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: secretsKey(e.SECRETS_KEY, e.NODE_ENV === 'production'),
     plansFile: e.PLANS_FILE === '' ? '' : path.resolve(e.PLANS_FILE),
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER } : null,
+    fileStorage: {
+      google_drive: provider(e.FILE_STORAGE_GOOGLE_CLIENT_ID, e.FILE_STORAGE_GOOGLE_CLIENT_SECRET, e.FILE_STORAGE_GOOGLE_ISSUER, e.FILE_STORAGE_GOOGLE_API_URL),
+      dropbox: provider(e.FILE_STORAGE_DROPBOX_CLIENT_ID, e.FILE_STORAGE_DROPBOX_CLIENT_SECRET, e.FILE_STORAGE_DROPBOX_ISSUER, e.FILE_STORAGE_DROPBOX_API_URL, e.FILE_STORAGE_DROPBOX_CONTENT_URL),
+      onedrive: provider(e.FILE_STORAGE_ONEDRIVE_CLIENT_ID, e.FILE_STORAGE_ONEDRIVE_CLIENT_SECRET, e.FILE_STORAGE_ONEDRIVE_ISSUER, e.FILE_STORAGE_ONEDRIVE_API_URL),
+    },
     http: {
       headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
       requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),

@@ -40,6 +40,8 @@ import { SpecializedService } from './modules/specialized/specialized.service.js
 import { SecretBox } from './platform/auth/secret-box.js';
 import { SsoRepo } from './modules/sso/sso.repo.js';
 import { SsoService } from './modules/sso/sso.service.js';
+import { FileStorageRepo } from './modules/file-storage/file-storage.repo.js';
+import { FILE_STORAGE_COPY_JOB, FileStorageService } from './modules/file-storage/file-storage.service.js';
 import { LateWebhookEvents } from './modules/webhooks/webhook-events.js';
 import type { PostbackAttempt } from './modules/scans/postback.js';
 import { IntegrationsRepo } from './modules/integrations/integrations.repo.js';
@@ -72,7 +74,8 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const twoFactor = new TwoFactorService({ repo: new TwoFactorRepo(k), accounts, tokens, mailer: mail, limiter, publicUrl: config.publicUrl, log });
   const ssoRepo = new SsoRepo(k);
   const auth = new AuthService({ accounts, tokens, mailer: mail, limiter, twoFactor, config, requiresSso: (accountId) => ssoRepo.requiresSso(accountId) });
-  const sso = new SsoService({ repo: ssoRepo, accounts, tokens, auth, twoFactor, limiter, box: new SecretBox(config.secretsKey), config });
+  const box = new SecretBox(config.secretsKey);
+  const sso = new SsoService({ repo: ssoRepo, accounts, tokens, auth, twoFactor, limiter, box, config });
   const team = new TeamService({ accounts, tokens, mailer: mail, auth, publicUrl: config.publicUrl, requiresSso: (accountId) => ssoRepo.requiresSso(accountId) });
   const settings = new SettingsService(accounts);
   const profile = new ProfileService({ accounts, tokens, auth, mailer: mail, limiter, config });
@@ -98,6 +101,10 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   events.connect(webhooks);
   for (const [type, handler] of webhooks.handlers()) jobs.registerJob(type, handler);
   jobs.onRunFinished(taskRunEvents(jobs.queue, webhooks, log));
+  // A task run's file is also copied to the account's chosen store (docs/FILE-STORAGE.md), by a job of its own.
+  const fileStorage = new FileStorageService({ repo: new FileStorageRepo(k), tokens, box, queue: jobs.queue, storage, config });
+  jobs.registerJob(FILE_STORAGE_COPY_JOB, fileStorage.copyHandler());
+  jobs.onRunFinished(fileStorage.runFinished(log));
   const integrations = new IntegrationsService({
     repo: integrationsRepo,
     scans: scans.repo,
@@ -134,5 +141,5 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const logistics = new LogisticsService({ db, map: config.map });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
   registerTableBuilderTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, integrations, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, portals, shortLinks, tableBuilder, logistics, billing };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, integrations, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, portals, shortLinks, tableBuilder, logistics, billing, fileStorage };
 }

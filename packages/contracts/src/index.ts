@@ -36,6 +36,7 @@ export * from './billing.js';
 export * from './ab-matching.js';
 export * from './portals.js';
 export * from './logistics.js';
+export * from './file-storage.js';
 export { v2Routes } from './routes.js';
 export * from './access.js';
 export * from './access-table.js';

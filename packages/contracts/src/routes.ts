@@ -19,6 +19,7 @@ import * as accountDeletion from './account-deletion.js';
 import * as webhooks from './webhooks.js';
 import * as integrations from './integrations.js';
 import * as sso from './sso.js';
+import * as fileStorage from './file-storage.js';
 import * as twoFactor from './two-factor.js';
 import * as scanTickets from './scan-tickets.js';
 import * as scanToExcel from './scan-to-excel.js';
@@ -140,6 +141,7 @@ export const v2Routes = {
   getMyPlan: billing.getMyPlan, getPlanStatus: billing.getPlanStatus, listPlans: billing.listPlans, previewPlanChange: billing.previewPlanChange, changePlan: billing.changePlan, cancelScheduledChange: billing.cancelScheduledChange,
   getBillingOverview: billing.getBillingOverview, updateBusinessDetails: billing.updateBusinessDetails, listInvoices: billing.listInvoices, downloadInvoice: billing.downloadInvoice,
   getSso: sso.getSso, updateSso: sso.updateSso, testSso: sso.testSso, ssoOptions: sso.ssoOptions, startSso: sso.startSso, startGoogle: sso.startGoogle, finishSso: sso.finishSso,
+  listFileStores: fileStorage.listFileStores, startFileStoreOauth: fileStorage.startFileStoreOauth, finishFileStoreOauth: fileStorage.finishFileStoreOauth, connectFileStore: fileStorage.connectFileStore, testFileStore: fileStorage.testFileStore, setFileStoreTargets: fileStorage.setFileStoreTargets, disconnectFileStore: fileStorage.disconnectFileStore, listFileStorageCopies: fileStorage.listFileStorageCopies,
 } as const;
 
 export type V2Routes = typeof v2Routes;

@@ -319,13 +319,14 @@ export const routeTable: readonly RouteDef[] = [
   admin('account.integrations', '/account/integrations/', 'Integrations', { page: shellPage('IntegrationsPage') }),
   admin('account.integrations.singlesignon', '/account/integrations/single-sign-on/', 'Integrations: Single sign-on', { owner: true, page: shellPage('SingleSignOnPage') }),
   admin('account.integrations.postback', '/account/integrations/postback/', 'Integrations: Postback', { page: shellPage('PostbackIntegrationPage') }),
-  admin('account.integrations.filestorage', '/account/integrations/file-storage/', `Integrations: ${title('file-storage')}`, { planned: 'integrations' }),
+  admin('account.integrations.filestorage', '/account/integrations/file-storage/', `Integrations: ${title('file-storage')}`, { privilege: 'webapp_login', page: shellPage('FileStoragePage') }),
   admin('account.integrations.zapier', '/account/integrations/zapier/', 'Integrations: Zapier', { page: shellPage('ZapierPage') }),
   admin('account.integrations.make', '/account/integrations/make/', 'Integrations: Make', { page: shellPage('MakePage') }),
   ...fileStorageProviders.map((provider) =>
     admin(`account.integrations.return.${provider.replace(/-/g, '')}`, `/account/integrations/file-storage/${provider}/return/`, `Connecting ${title(provider)}`, {
       search: texts('code', 'state', 'error', 'error_description'),
-      planned: 'integrations',
+      privilege: 'webapp_login',
+      page: shellPage('FileStorageReturnPage'),
     }),
   ),
   admin('account.postbacktool', '/account/postbacktool/', 'Postback tool', { page: shellPage('PostbackToolPage') }),

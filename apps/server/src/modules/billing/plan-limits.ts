@@ -29,6 +29,8 @@ export const v2PlanChecks: Record<string, Check> = {
   'webhooks/create': { feature: 'integrations' },
   'webhooks/update': { feature: 'integrations' },
   'hooks/subscribe': { feature: 'integrations' },
+  'filestorage/oauth-start': { feature: 'integrations' },
+  'filestorage/connect': { feature: 'integrations' },
   // `hooks/upsert-value` (Zapier and Make) checks the databaseValues room itself, only when the value is new.
 };
 

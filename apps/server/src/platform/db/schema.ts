@@ -91,7 +91,7 @@ export type AccountUsersTable = {
   timezone: string | null;
 };
 
-export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email' | 'two_factor_challenge' | 'restore_account' | 'sso_state' | 'saml_response';
+export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email' | 'two_factor_challenge' | 'restore_account' | 'sso_state' | 'saml_response' | 'file_storage_state';
 
 /** A login's TOTP: the owner's (no account user) or a team member's. `enabled_at` null while being set up. */
 export type TwoFactorTable = {
@@ -568,6 +568,37 @@ export type ScanTicketStatesTable = {
   updated_at: Timestamp;
 };
 
+/** A store an account connected for its files (migration 0029, docs/FILE-STORAGE.md). */
+export type FileStoresTable = {
+  id: Generated<number>;
+  account_id: number;
+  kind: string;
+  name: string;
+  status: Generated<string>;
+  settings: Generated<string>;
+  /** AES-256-GCM with SECRETS_KEY (platform/auth/secret-box.ts): tokens or secret as JSON. */
+  secret_enc: Generated<string>;
+  for_exports: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** A task run's file copied (or being copied) to a file store. */
+export type FileStorageCopiesTable = {
+  id: Generated<number>;
+  account_id: number;
+  job_id: number;
+  store_id: number | null;
+  store_name: string;
+  state: Generated<string>;
+  remote_path: Generated<string>;
+  error: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 /** An account's OpenID Connect identity provider (migration 0022, docs/SSO.md). */
 export type SsoConfigsTable = {
   id: Generated<number>;
@@ -641,6 +672,8 @@ export type PostbackDeliveriesTable = {
 
 export type Database = {
   sso_configs: SsoConfigsTable;
+  file_stores: FileStoresTable;
+  file_storage_copies: FileStorageCopiesTable;
   sso_domains: SsoDomainsTable;
   sso_saml_assertions: SsoSamlAssertionsTable;
   accounts: AccountsTable;

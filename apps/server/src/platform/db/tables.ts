@@ -17,6 +17,7 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'two_factor_recovery_codes', key: 'id' },
   { name: 'sso_configs', key: 'id' },
   { name: 'sso_domains', key: null },
+  { name: 'file_stores', key: 'id' },
   { name: 'api_keys', key: 'id' },
   { name: 'api_log', key: 'id' },
   { name: 'barcode_templates', key: 'id' },
@@ -58,6 +59,7 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'tasks', key: 'id' },
   { name: 'portal_shares', key: null },
   { name: 'jobs', key: 'id' },
+  { name: 'file_storage_copies', key: 'id' },
   { name: 'job_logs', key: 'id' },
 ];
 

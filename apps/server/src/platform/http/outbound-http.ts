@@ -68,7 +68,7 @@ export function checkOutboundUrl(text: string, allowPrivate: boolean): URL {
 }
 
 /** A DNS lookup that refuses internal addresses, so a name cannot be pointed at one after checking. */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);

@@ -27,6 +27,7 @@ import * as m0025 from './0025-billing.js';
 import * as m0026 from './0026-postback-deliveries.js';
 import * as m0027 from './0027-logistics.js';
 import * as m0028 from './0028-short-links.js';
+import * as m0029 from './0029-file-storage.js';
 import * as m0030 from './0030-editable-share-links.js';
 import * as m0032 from './0032-saml.js';
 
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0026-postback-deliveries': m0026,
   '0027-logistics': m0027,
   '0028-short-links': m0028,
+  '0029-file-storage': m0029,
   '0030-editable-share-links': m0030,
   '0032-saml': m0032,
 };

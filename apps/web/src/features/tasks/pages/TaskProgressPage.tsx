@@ -18,6 +18,7 @@ import { percentDone } from '../components/JobProgress';
 import { JobStateChip } from '../components/JobStateChip';
 import { useCancelJob } from '../hooks/useCancelJob';
 import { useDownloadJobFile } from '../hooks/useDownloadJobFile';
+import { RunFileCopies } from '../../file-storage/components/RunFileCopies';
 import { isActiveState, useJob } from '../hooks/useJob';
 import { useRetryJob } from '../hooks/useRetryJob';
 import { useTaskCatalogue } from '../hooks/useTaskCatalogue';
@@ -162,6 +163,7 @@ export function TaskProgressPage() {
             ) : null}
           </Box>
         ) : null}
+        {run.state === 'succeeded' ? <RunFileCopies jobId={run.id} hasFile={Boolean(file)} /> : null}
 
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2.5 }}>
           {active ? (

@@ -12,7 +12,7 @@ type Card = { title: string; text: string; route?: string; href?: string; linkTe
 /** The other integrations: the postback tool is built (linked); the tabs not built yet say so, without a link. */
 const cards: Card[] = [
   { title: 'Postback', text: 'Validate or forward scans to your own server as they arrive: every target and its recent deliveries. Test an endpoint with the postback tool.', href: '/account/integrations/postback/', linkText: 'See postback deliveries', more: { href: '/account/postbacktool/', text: 'Open the postback tool' } },
-  { title: 'File storage', text: 'Copy scan exports and photos to cloud storage.' },
+  { title: 'File storage', text: 'Copy task files and exports to Google Drive, Dropbox, OneDrive, S3 or WebDAV.', href: '/account/integrations/file-storage/', linkText: 'Connect file storage' },
   { title: 'Zapier', text: 'Connect scans to thousands of apps without code.', href: '/account/integrations/zapier/', linkText: 'Connect Zapier' },
   { title: 'Make', text: 'Build scenarios that react to scans.', href: '/account/integrations/make/', linkText: 'Connect Make' },
   { title: 'Single sign-on', text: 'Let your team sign in with your identity provider (OpenID Connect or SAML 2.0).', route: 'account.integrations.singlesignon', href: '/account/integrations/single-sign-on/', linkText: 'Set up single sign-on' },

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OAuth2Server } from 'oauth2-mock-server';
+import { signUpVerified, v2 } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { connectProvider, consent, providerEnv, startAuthorizationServer, startProviderApi } from './file-storage.test-helpers.js';
+
+/**
+ * Google Drive, Dropbox and OneDrive against real OAuth 2 peers on loopback: oauth2-mock-server is each provider's
+ * authorization server (consent auto-approved, PKCE checked, real tokens), and a loopback HTTP server answers as
+ * their upload APIs, so the test sees the bytes that arrive and the bearer token they came with.
+ */
+
+type Kind = 'google_drive' | 'dropbox' | 'onedrive';
+type TokenResponse = { body: Record<string, unknown>; statusCode: number };
+type TokenRequest = { body: Record<string, string> };
+
+let t: TestApp;
+let api: Awaited<ReturnType<typeof startProviderApi>>;
+const servers = {} as Record<'GOOGLE' | 'DROPBOX' | 'ONEDRIVE', OAuth2Server>;
+const serverOf: Record<Kind, 'GOOGLE' | 'DROPBOX' | 'ONEDRIVE'> = { google_drive: 'GOOGLE', dropbox: 'DROPBOX', onedrive: 'ONEDRIVE' };
+/** Grant types the token endpoints were asked for, in order. */
+const grants: string[] = [];
+
+beforeAll(async () => {
+  api = await startProviderApi();
+  for (const p of ['GOOGLE', 'DROPBOX', 'ONEDRIVE'] as const) {
+    servers[p] = await startAuthorizationServer();
+    servers[p].service.on('beforeResponse', (_res: TokenResponse, req: TokenRequest) => grants.push(req.body.grant_type ?? ''));
+  }
+  t = await createTestApp({ ALLOW_PRIVATE_URLS: 'true', ...providerEnv(servers, api.url) });
+});
+afterAll(async () => {
+  await t?.close();
+  await api?.close();
+  for (const s of Object.values(servers)) await s.stop();
+});
+
+function bearer(index: number): string {
+  return String(api.received[index]?.headers.authorization ?? '').replace(/^Bearer /, '');
+}
+
+describe('connecting a provider by OAuth 2', () => {
+  for (const kind of ['google_drive', 'dropbox', 'onedrive'] as const) {
+    it(`connects ${kind} through its consent page, keeps the tokens encrypted and writes and deletes a test file`, async () => {
+      const owner = await signUpVerified(t);
+      const started = await v2(t.app, 'filestorage/oauth-start', { kind }, owner.token);
+      const url = new URL(started.body.url as string);
+      expect(url.origin).toBe(new URL(servers[serverOf[kind]].issuer.url!).origin);
+      expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(url.searchParams.get('redirect_uri')).toBe(`http://scanbase.test/account/integrations/file-storage/${kind === 'google_drive' ? 'google-drive' : kind}/return/`);
+
+      const done = await connectProvider(t.app, owner.token, kind);
+      expect(done.body).toMatchObject({ ok: true, store: { kind, status: 'connected', forExports: false } });
+      const id = (done.body.store as { id: number }).id;
+      const row = await t.container.db.kysely.selectFrom('file_stores').select('secret_enc').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.secret_enc).toMatch(/^v1\./);
+      expect(row.secret_enc).not.toContain('refresh');
+
+      const before = api.received.length;
+      const tested = await v2(t.app, 'filestorage/test', { id }, owner.token);
+      expect(tested.body).toMatchObject({ ok: true, steps: [{ step: 'connect', ok: true }, { step: 'write', ok: true }, { step: 'delete', ok: true }] });
+      const [write, remove] = api.received.slice(before);
+      expect(write!.body.toString()).toContain('Scanbase connection test');
+      expect(bearer(before)).not.toBe('');
+      expect(remove!.method === 'DELETE' || remove!.url === '/2/files/delete_v2').toBe(true);
+    });
+  }
+
+  it('shows the provider’s error and error_description on the return page', async () => {
+    const owner = await signUpVerified(t);
+    const query = await consent(t.app, owner.token, 'dropbox');
+    const done = await v2(t.app, 'filestorage/oauth-finish', { kind: 'dropbox', state: query.state, error: 'access_denied', errorDescription: 'The user chose not to give your app access' }, owner.token);
+    expect(done.body).toEqual({ ok: false, message: 'Dropbox did not allow the connection: The user chose not to give your app access (access_denied)' });
+    expect((await v2(t.app, 'filestorage/list', {}, owner.token)).body.items).toEqual([]);
+  });
+
+  it('refuses a state it did not hand out, one of another login, and one used already', async () => {
+    const owner = await signUpVerified(t);
+    const other = await signUpVerified(t);
+    const query = await consent(t.app, owner.token, 'google_drive');
+    const forged = await v2(t.app, 'filestorage/oauth-finish', { kind: 'google_drive', code: query.code, state: `${query.state}x` }, owner.token);
+    expect(forged.body).toMatchObject({ ok: false, message: expect.stringContaining('not started by you') as unknown });
+    const stolen = await v2(t.app, 'filestorage/oauth-finish', { kind: 'google_drive', code: query.code, state: query.state }, other.token);
+    expect(stolen.body).toMatchObject({ ok: false, message: expect.stringContaining('not started by you') as unknown });
+    expect((await v2(t.app, 'filestorage/list', {}, other.token)).body.items).toEqual([]);
+    const wrongPage = await v2(t.app, 'filestorage/oauth-finish', { kind: 'onedrive', code: query.code, state: query.state }, owner.token);
+    expect(wrongPage.body).toMatchObject({ ok: false, message: expect.stringContaining('started for Google Drive') as unknown });
+    // The state was used up by the wrong page: the right one cannot use it again.
+    const again = await v2(t.app, 'filestorage/oauth-finish', { kind: 'google_drive', code: query.code, state: query.state }, owner.token);
+    expect(again.body).toMatchObject({ ok: false });
+  });
+
+  it('refreshes an expired access token, and shows the store disconnected once the grant is revoked', async () => {
+    const owner = await signUpVerified(t);
+    const server = servers.ONEDRIVE;
+    // The first token lives one second: Scanbase must refresh before using it.
+    server.service.once('beforeResponse', (res: TokenResponse) => (res.body.expires_in = 1));
+    const done = await connectProvider(t.app, owner.token, 'onedrive');
+    const id = (done.body.store as { id: number }).id;
+    const firstToken = await accessTokenOf(id);
+    grants.length = 0;
+    // The refreshed token differs from the first one (both are signed within the same second).
+    server.service.once('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => (token.payload.generation = 2));
+    const before = api.received.length;
+    expect((await v2(t.app, 'filestorage/test', { id }, owner.token)).body).toMatchObject({ ok: true });
+    expect(grants).toEqual(['refresh_token']);
+    expect(bearer(before)).not.toBe(firstToken);
+    expect(bearer(before)).toBe(await accessTokenOf(id));
+
+    // A token the API refuses (401) is refreshed once; a refresh answered invalid_grant disconnects the store.
+    api.refuse.add(await accessTokenOf(id));
+    server.service.once('beforeResponse', (res: TokenResponse) => {
+      res.statusCode = 400;
+      res.body = { error: 'invalid_grant', error_description: 'The refresh token was revoked' };
+    });
+    const revoked = await v2(t.app, 'filestorage/test', { id }, owner.token);
+    expect(revoked.body).toMatchObject({ ok: false, steps: [{ step: 'connect', ok: true }, { step: 'write', ok: false, message: expect.stringContaining('The refresh token was revoked') as unknown }] });
+    const list = await v2(t.app, 'filestorage/list', {}, owner.token);
+    expect(list.body.items).toMatchObject([{ id, status: 'disconnected', lastError: expect.stringContaining('Connect it again') as unknown }]);
+    expect((await v2(t.app, 'filestorage/targets', { exportsStoreId: id }, owner.token)).status).toBe(409);
+  });
+
+  it('is the account’s own: another account cannot test, choose or remove it', async () => {
+    const owner = await signUpVerified(t);
+    const other = await signUpVerified(t);
+    const id = ((await connectProvider(t.app, owner.token, 'dropbox')).body.store as { id: number }).id;
+    expect((await v2(t.app, 'filestorage/test', { id }, other.token)).status).toBe(404);
+    expect((await v2(t.app, 'filestorage/disconnect', { id }, other.token)).status).toBe(404);
+    await v2(t.app, 'filestorage/targets', { exportsStoreId: id }, other.token);
+    expect((await v2(t.app, 'filestorage/list', {}, owner.token)).body.items).toMatchObject([{ id, forExports: false }]);
+    expect((await v2(t.app, 'filestorage/disconnect', { id }, owner.token)).status).toBe(200);
+    expect((await v2(t.app, 'filestorage/list', {}, owner.token)).body.items).toEqual([]);
+  });
+});
+
+/** The access token sealed in a store's row (read through the service's own box). */
+async function accessTokenOf(id: number): Promise<string> {
+  const row = await t.container.db.kysely.selectFrom('file_stores').select(['secret_enc', 'account_id']).where('id', '=', id).executeTakeFirstOrThrow();
+  const { SecretBox } = await import('../../platform/auth/secret-box.js');
+  const plain = new SecretBox(t.config.secretsKey).open(row.secret_enc, `filestorage:${row.account_id}:new`);
+  return (JSON.parse(plain ?? '{}') as { accessToken: string }).accessToken;
+}
