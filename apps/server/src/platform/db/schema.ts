@@ -91,7 +91,7 @@ export type AccountUsersTable = {
   timezone: string | null;
 };
 
-export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email' | 'two_factor_challenge' | 'restore_account' | 'sso_state';
+export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email' | 'two_factor_challenge' | 'restore_account' | 'sso_state' | 'transfer_owner';
 
 /** A login's TOTP: the owner's (no account user) or a team member's. `enabled_at` null while being set up. */
 export type TwoFactorTable = {
