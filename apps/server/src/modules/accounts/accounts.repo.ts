@@ -37,6 +37,11 @@ export type AccountRow = {
   api_limit_day: number | null;
   /** 1: everyone on the team must use two-factor sign-in. */
   require_two_factor: number;
+  company_address: string;
+  company_phone: string;
+  date_format: string;
+  time_format: string;
+  scan_retention_days: number | null;
 };
 
 const adminColumns = [
@@ -73,6 +78,11 @@ const accountColumns = [
   'api_limit_minute',
   'api_limit_day',
   'require_two_factor',
+  'company_address',
+  'company_phone',
+  'date_format',
+  'time_format',
+  'scan_retention_days',
 ] as const;
 
 /** SQL for accounts, their owners (admins) and team members (account users). */
@@ -108,7 +118,10 @@ export class AccountsRepo {
     return this.db.selectFrom('accounts').select(accountColumns).where('id', '=', accountId).executeTakeFirst();
   }
 
-  async updateAccount(accountId: number, patch: Partial<Pick<AccountRow, 'timezone_behavior' | 'admin_email' | 'ip_allowlist' | 'database_count' | 'require_two_factor'>>): Promise<void> {
+  async updateAccount(
+    accountId: number,
+    patch: Partial<Pick<AccountRow, 'timezone_behavior' | 'admin_email' | 'ip_allowlist' | 'database_count' | 'require_two_factor' | 'company_name' | 'company_address' | 'company_phone' | 'date_format' | 'time_format' | 'scan_retention_days'>>,
+  ): Promise<void> {
     if (Object.keys(patch).length === 0) return;
     await this.db.updateTable('accounts').set(patch).where('id', '=', accountId).execute();
   }

@@ -27,6 +27,7 @@ import * as m0025 from './0025-billing.js';
 import * as m0026 from './0026-postback-deliveries.js';
 import * as m0027 from './0027-logistics.js';
 import * as m0028 from './0028-short-links.js';
+import * as m0031 from './0031-account-settings.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0026-postback-deliveries': m0026,
   '0027-logistics': m0027,
   '0028-short-links': m0028,
+  '0031-account-settings': m0031,
 };
