@@ -10,6 +10,8 @@ import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AuthTokensRepo } from './modules/accounts/auth-tokens.repo.js';
 import { AuthService } from './modules/accounts/auth.service.js';
 import { SettingsService } from './modules/accounts/settings.service.js';
+import { SCAN_RETENTION_JOB, scanRetentionHandler } from './modules/accounts/scan-retention.js';
+import { ScanRetentionRepo } from './modules/accounts/scan-retention.repo.js';
 import { TeamService } from './modules/accounts/team.service.js';
 import { ProfileService } from './modules/accounts/profile.service.js';
 import { TwoFactorRepo } from './modules/accounts/two-factor.repo.js';
@@ -77,7 +79,8 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const box = new SecretBox(config.secretsKey);
   const sso = new SsoService({ repo: ssoRepo, accounts, tokens, auth, twoFactor, limiter, box, config });
   const team = new TeamService({ accounts, tokens, mailer: mail, auth, publicUrl: config.publicUrl, requiresSso: (accountId) => ssoRepo.requiresSso(accountId) });
-  const settings = new SettingsService(accounts);
+  const scanRetention = new ScanRetentionRepo(k);
+  const settings = new SettingsService(accounts, scanRetention);
   const profile = new ProfileService({ accounts, tokens, auth, mailer: mail, limiter, config });
   const storage = createBlobStorage(config.storage);
   const barcodes = new BarcodesService({ repo: new BarcodesRepo(k), storage, pool: new RenderPool() });
@@ -129,6 +132,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const deletionRepo = new AccountDeletionRepo(k, db.dialect);
   const accountDeletion = new AccountDeletionService({ repo: deletionRepo, tokens, queue: jobs.queue, mailer: mail, limiter, publicUrl: config.publicUrl, graceDays: config.accountDeletionGraceDays });
   jobs.registerJob(ACCOUNT_EXPORT_JOB, accountExportHandler({ repo: deletionRepo, storage }));
+  jobs.registerJob(SCAN_RETENTION_JOB, scanRetentionHandler({ repo: scanRetention, scans: scans.repo }));
   jobs.registerJob(ACCOUNT_PURGE_JOB, accountPurgeHandler({ repo: deletionRepo, storage, isDue: (accountId) => accountDeletion.duePurge(accountId) }));
   const scanTickets = new ScanTicketsService({ db, queue: jobs.queue, barcodes, storage });
   jobs.registerJob(TICKET_EXPORT_JOB, scanTickets.exportJob());

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp, loggerOptions } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createContainer } from './container.js';
+import { scheduleScanRetention } from './modules/accounts/scan-retention.js';
 import { PostgresEventBus } from './platform/bus/event-bus.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
@@ -27,9 +28,11 @@ async function main(): Promise<void> {
 
   // Housekeeping every hour: expired tokens, old rate counters, finished runs and webhook deliveries past their retention.
   const housekeeping = setInterval(() => {
-    Promise.all([container.repos.tokens.purgeExpired(), container.limiter.purge(), container.jobs.cleanup(), container.webhooks.cleanup(container.config.jobs.retentionDays)]).catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'));
+    Promise.all([container.repos.tokens.purgeExpired(), container.limiter.purge(), container.jobs.cleanup(), container.webhooks.cleanup(container.config.jobs.retentionDays), scheduleScanRetention(container.jobs.queue)]).catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'));
   }, 3_600_000);
   housekeeping.unref();
+  // The daily scan-retention run (00:00 UTC) is queued once per day; queue the next one now too.
+  scheduleScanRetention(container.jobs.queue).catch((err: unknown) => app.log.error({ err }, 'could not schedule the scan retention'));
 
   // Roles (scaled-out mode runs them in separate processes; embedded mode runs all three).
   const worker = config.roles.has('worker') ? container.jobs.worker() : undefined;

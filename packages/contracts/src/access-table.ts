@@ -269,6 +269,10 @@ export const v2Access: Record<string, AccessRule> = {
   'team/remove': admin(),
   'team/resend-invite': admin(),
   'team/reset-two-factor': admin(),
+  // ownership: the owner starts and cancels; the named member (any role) confirms, checked by the service
+  'team/transfer-ownership': owner(),
+  'team/transfer-ownership/cancel': owner(),
+  'team/transfer-ownership/confirm': member(),
   'team/update': admin(),
   // integrations.ts (hooks/*: Zapier and Make with an API key)
   'hooks/find-scan': admin({ apiKey: true }),

@@ -20,7 +20,7 @@ const base: CurrentUser = {
   role: 'owner',
   accountPrivileges: { user: true, webapp_login: true, billing: true },
   timezone: 'UTC',
-  settings: { timezoneBehavior: 2, adminEmail: '', databaseCount: 0 },
+  settings: { timezoneBehavior: 2, adminEmail: '', databaseCount: 0, dateFormat: 'd MMM yyyy', timeFormat: '24h' },
 };
 
 const personas: Persona[] = [

@@ -298,7 +298,7 @@ export const routeTable: readonly RouteDef[] = [
     admin(`account.billing.${tab}`, `/account/billing/${tab}/`, `Billing: ${title(tab)}`, { privilege: 'billing', page: shellPage('BillingPage') }),
   ),
   // One page: the list, with `create/` and `{accountId}/` as modals over it (spec section 2).
-  admin('account.admins', '/account/admins/', 'Administrators', { page: shellPage('TeamPage') }),
+  admin('account.admins', '/account/admins/', 'Administrators', { search: texts('transfer'), page: shellPage('TeamPage') }),
   admin('account.admins.create', '/account/admins/create/', 'Invite an administrator', { page: shellPage('TeamPage') }),
   admin('account.admins.edit', '/account/admins/{accountId}/', 'Administrator', { page: shellPage('TeamPage') }),
   admin('account.deleteaccount', '/account/deleteaccount/', 'Delete account', { owner: true, search: texts('restore'), page: shellPage('DeleteAccountPage') }),

@@ -22,14 +22,14 @@ describe('user from admin/retrieve', () => {
       role: 'owner',
       accountPrivileges: { user: true, webapp_login: true, billing: true },
       timezone: 'America/New_York',
-      settings: { timezoneBehavior: 2, adminEmail: '', databaseCount: 0 },
+      settings: { timezoneBehavior: 2, adminEmail: '', databaseCount: 0, dateFormat: 'd MMM yyyy', timeFormat: '24h' },
     });
   });
 
   it('lets the account user override username, id, account, accountId and role', () => {
     const user = userFromAdminRecord(
       reply(
-        '<admin id="3"><adminId>3</adminId><id>3</id><username>o@example.com</username><name>Olive</name><account>Acme</account><accountId>9</accountId><role>owner</role><timezone>UTC</timezone><settings><timezoneBehavior>1</timezoneBehavior><adminEmail>ops@example.com</adminEmail><databaseCount>4</databaseCount></settings><accountUser id="12"><id>12</id><username>m@example.com</username><name>Max</name><account>Acme EU</account><accountId>10</accountId><role>admin</role><accountPrivileges><user>1</user><webapp_login>1</webapp_login><billing>0</billing></accountPrivileges></accountUser></admin>',
+        '<admin id="3"><adminId>3</adminId><id>3</id><username>o@example.com</username><name>Olive</name><account>Acme</account><accountId>9</accountId><role>owner</role><timezone>UTC</timezone><settings><timezoneBehavior>1</timezoneBehavior><adminEmail>ops@example.com</adminEmail><databaseCount>4</databaseCount><dateFormat>yyyy-MM-dd</dateFormat><timeFormat>12h</timeFormat></settings><accountUser id="12"><id>12</id><username>m@example.com</username><name>Max</name><account>Acme EU</account><accountId>10</accountId><role>admin</role><accountPrivileges><user>1</user><webapp_login>1</webapp_login><billing>0</billing></accountPrivileges></accountUser></admin>',
       ),
     );
     expect(user).toMatchObject({
@@ -42,7 +42,7 @@ describe('user from admin/retrieve', () => {
       accountId: 10,
       role: 'admin',
       accountPrivileges: { user: true, webapp_login: true, billing: false },
-      settings: { timezoneBehavior: 1, adminEmail: 'ops@example.com', databaseCount: 4 },
+      settings: { timezoneBehavior: 1, adminEmail: 'ops@example.com', databaseCount: 4, dateFormat: 'yyyy-MM-dd', timeFormat: '12h' },
     });
   });
 

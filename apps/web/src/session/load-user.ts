@@ -1,7 +1,7 @@
 import type { Privileges } from '@scanbase/contracts';
 import type { LegacyClient } from '../api/legacy-client';
 import { xmlList, xmlNode, xmlText, type XmlNode, type XmlValue } from '../api/xml';
-import { defaultSettings, type CurrentUser } from './current-user';
+import { dateFormatOf, defaultSettings, timeFormatOf, type CurrentUser } from './current-user';
 
 const flag = (value: XmlValue | undefined): boolean => {
   const text = xmlText(value);
@@ -46,6 +46,8 @@ export function userFromAdminRecord(xml: XmlNode): CurrentUser | null {
       timezoneBehavior: int(settings?.timezoneBehavior, defaultSettings.timezoneBehavior),
       adminEmail: xmlText(settings?.adminEmail) ?? defaultSettings.adminEmail,
       databaseCount: int(settings?.databaseCount, defaultSettings.databaseCount),
+      dateFormat: dateFormatOf(xmlText(settings?.dateFormat)),
+      timeFormat: timeFormatOf(xmlText(settings?.timeFormat)),
     },
   };
 }

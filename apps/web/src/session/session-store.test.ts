@@ -14,7 +14,7 @@ const owner: CurrentUser = {
   role: 'owner',
   accountPrivileges: { user: true, webapp_login: true, billing: true },
   timezone: 'UTC',
-  settings: { timezoneBehavior: 2, adminEmail: '', databaseCount: 0 },
+  settings: { timezoneBehavior: 2, adminEmail: '', databaseCount: 0, dateFormat: 'd MMM yyyy', timeFormat: '24h' },
 };
 
 function backend(overrides: Partial<SessionBackend> = {}): SessionBackend & { logouts: string[] } {

@@ -156,7 +156,12 @@ export class SessionStore {
         if (this.pendingUser !== pending || this.token !== token) return this.cachedUser;
         this.pendingUser = null;
         this.cachedUser = user;
-        if (user) this.store.setItem(sessionKeys.role, user.role);
+        if (user) {
+          this.store.setItem(sessionKeys.role, user.role);
+          // The record is the truth about who this session is (an ownership transfer swaps owner and member).
+          if (user.accountUserId === null) this.store.removeItem(sessionKeys.accountUserId);
+          else this.store.setItem(sessionKeys.accountUserId, String(user.accountUserId));
+        }
         this.changed();
         return user;
       });

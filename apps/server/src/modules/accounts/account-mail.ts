@@ -56,3 +56,28 @@ export function twoFactorResetMail(to: string, companyName: string, byName: stri
     'If you did not ask for this, tell your account owner at once and change your password.',
   );
 }
+
+/** Asks the team member the owner named to confirm that they take over the account. */
+export function transferOwnershipMail(to: string, companyName: string, ownerName: string, link: string): MailMessage {
+  return message(
+    to,
+    `Become the owner of ${companyName} on Scanbase?`,
+    `${ownerName} wants to hand ${companyName} over to you: you would become its owner (billing, deleting the account, the team) and ${ownerName} an administrator. Nothing changes until you confirm, signed in with this email address.`,
+    'Review and confirm',
+    link,
+    'The link works for 72 hours. If you do not want the account, ignore this mail.',
+  );
+}
+
+/** Tells one side of a finished transfer of ownership what changed. */
+export function ownershipTransferredMail(to: string, companyName: string, newOwner: string, forNewOwner: boolean): MailMessage {
+  const text = forNewOwner
+    ? `You are now the owner of ${companyName} on Scanbase. The previous owner stays on the team as an administrator.`
+    : `${newOwner} is now the owner of ${companyName} on Scanbase. You stay on the team as an administrator with every privilege; you sign in as before.`;
+  return {
+    to,
+    subject: `${companyName} has a new owner`,
+    text: `${text}\n\n— Scanbase`,
+    html: `<p>${escapeHtml(text)}</p><p>— Scanbase</p>`,
+  };
+}

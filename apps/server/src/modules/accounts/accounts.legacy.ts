@@ -40,7 +40,7 @@ export function accountsLegacy(auth: AuthService, settings: SettingsService): Re
               textEl('role', 'owner'),
               privilegesXml(user.accountPrivileges),
               textEl('timezone', user.timezone),
-              s && el('settings', {}, textEl('timezoneBehavior', s.timezoneBehavior), textEl('adminEmail', s.adminEmail), textEl('databaseCount', s.databaseCount)),
+              s && el('settings', {}, textEl('timezoneBehavior', s.timezoneBehavior), textEl('adminEmail', s.adminEmail), textEl('databaseCount', s.databaseCount), textEl('dateFormat', s.dateFormat), textEl('timeFormat', s.timeFormat)),
               user.accountUserId !== null &&
                 el(
                   'accountUser',

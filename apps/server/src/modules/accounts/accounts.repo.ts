@@ -37,6 +37,11 @@ export type AccountRow = {
   api_limit_day: number | null;
   /** 1: everyone on the team must use two-factor sign-in. */
   require_two_factor: number;
+  company_address: string;
+  company_phone: string;
+  date_format: string;
+  time_format: string;
+  scan_retention_days: number | null;
 };
 
 const adminColumns = [
@@ -73,6 +78,11 @@ const accountColumns = [
   'api_limit_minute',
   'api_limit_day',
   'require_two_factor',
+  'company_address',
+  'company_phone',
+  'date_format',
+  'time_format',
+  'scan_retention_days',
 ] as const;
 
 /** SQL for accounts, their owners (admins) and team members (account users). */
@@ -108,7 +118,10 @@ export class AccountsRepo {
     return this.db.selectFrom('accounts').select(accountColumns).where('id', '=', accountId).executeTakeFirst();
   }
 
-  async updateAccount(accountId: number, patch: Partial<Pick<AccountRow, 'timezone_behavior' | 'admin_email' | 'ip_allowlist' | 'database_count' | 'require_two_factor'>>): Promise<void> {
+  async updateAccount(
+    accountId: number,
+    patch: Partial<Pick<AccountRow, 'timezone_behavior' | 'admin_email' | 'ip_allowlist' | 'database_count' | 'require_two_factor' | 'company_name' | 'company_address' | 'company_phone' | 'date_format' | 'time_format' | 'scan_retention_days'>>,
+  ): Promise<void> {
     if (Object.keys(patch).length === 0) return;
     await this.db.updateTable('accounts').set(patch).where('id', '=', accountId).execute();
   }
@@ -208,5 +221,59 @@ export class AccountsRepo {
   async deleteAccountUser(accountId: number, id: number): Promise<boolean> {
     const result = await this.db.deleteFrom('account_users').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * Hands the account over to a team member, in one transaction, if the transfer token `tokenId` still exists (it is
+   * used up here, so two confirmations cannot both run). The owner is the admin record and members are account-user
+   * rows, so the two logins swap places: the admin record takes the member's email, name and password; the member's
+   * row takes the old owner's and becomes an active `admin` with every privilege. Everything that belongs to a login
+   * follows it: its tokens (sessions stay signed in, now with the other role) and its two-factor sign-in with its
+   * recovery codes. The admin record keeps the account's time zone. Answers false when the token was already gone.
+   */
+  async transferOwnership(accountId: number, adminId: number, memberId: number, tokenId: number, allPrivileges: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const used = await trx.deleteFrom('auth_tokens').where('id', '=', tokenId).where('account_id', '=', accountId).where('kind', '=', 'transfer_owner').executeTakeFirst();
+      if (Number(used.numDeletedRows) !== 1) return false;
+      const admin = await trx.selectFrom('admins').select(['email', 'name', 'password_hash']).where('account_id', '=', accountId).where('id', '=', adminId).executeTakeFirst();
+      const member = await trx.selectFrom('account_users').select(['email', 'name', 'password_hash']).where('account_id', '=', accountId).where('id', '=', memberId).where('status', '=', 'active').executeTakeFirst();
+      if (!admin || !member || member.password_hash === null) return false;
+      await trx.updateTable('admins').set({ email: member.email, name: member.name, password_hash: member.password_hash, email_verified_at: nowIso() }).where('account_id', '=', accountId).where('id', '=', adminId).execute();
+      await trx
+        .updateTable('account_users')
+        .set({ email: admin.email, name: admin.name, password_hash: admin.password_hash, role: 'admin', privileges: allPrivileges, status: 'active', timezone: null })
+        .where('account_id', '=', accountId)
+        .where('id', '=', memberId)
+        .execute();
+      // Tokens follow their login: the owner's (admin id, no account user) become the member row's, and back.
+      await trx
+        .updateTable('auth_tokens')
+        .set({ account_user_id: sql<number | null>`case when account_user_id is null then cast(${memberId} as integer) else null end` })
+        .where('account_id', '=', accountId)
+        .where('kind', 'not in', ['restore_account', 'transfer_owner'])
+        .where((eb) => eb.or([eb.and([eb('account_user_id', 'is', null), eb('admin_id', '=', adminId)]), eb('account_user_id', '=', memberId)]))
+        .execute();
+      // Two-factor sign-in follows its login too. Both unique indexes (one per member, one owner row per account) are
+      // checked row by row, so when both logins have one the rows keep their keys and swap their contents and codes.
+      const factors = await trx.selectFrom('two_factor').select(['id', 'account_user_id', 'secret', 'enabled_at', 'last_step', 'created_at']).where('account_id', '=', accountId).where((eb) => eb.or([eb('account_user_id', 'is', null), eb('account_user_id', '=', memberId)])).execute();
+      const ownerFactor = factors.find((f) => f.account_user_id === null);
+      const memberFactor = factors.find((f) => f.account_user_id === memberId);
+      if (ownerFactor && memberFactor) {
+        const contents = (f: typeof ownerFactor) => ({ secret: f.secret, enabled_at: f.enabled_at, last_step: f.last_step, created_at: f.created_at });
+        await trx.updateTable('two_factor').set(contents(memberFactor)).where('id', '=', ownerFactor.id).execute();
+        await trx.updateTable('two_factor').set(contents(ownerFactor)).where('id', '=', memberFactor.id).execute();
+        await trx
+          .updateTable('two_factor_recovery_codes')
+          .set({ two_factor_id: sql<number>`case when two_factor_id = ${ownerFactor.id} then cast(${memberFactor.id} as integer) else cast(${ownerFactor.id} as integer) end` })
+          .where('account_id', '=', accountId)
+          .where('two_factor_id', 'in', [ownerFactor.id, memberFactor.id])
+          .execute();
+      } else if (ownerFactor) {
+        await trx.updateTable('two_factor').set({ account_user_id: memberId }).where('id', '=', ownerFactor.id).execute();
+      } else if (memberFactor) {
+        await trx.updateTable('two_factor').set({ account_user_id: null }).where('id', '=', memberFactor.id).execute();
+      }
+      return true;
+    });
   }
 }

@@ -73,6 +73,12 @@ export function accountsV2(auth: AuthService, team: TeamService, settings: Setti
       await team.remove(session, body.id);
       return { ok: true as const };
     }),
+    bindV2(v2Routes.startOwnershipTransfer, ({ session, body }) => team.startTransfer(session, body.id)),
+    bindV2(v2Routes.cancelOwnershipTransfer, async ({ session }) => {
+      await team.cancelTransfer(session);
+      return { ok: true as const };
+    }),
+    bindV2(v2Routes.confirmOwnershipTransfer, ({ session, body }) => team.confirmTransfer(session, body.token)),
     bindV2(v2Routes.resendTeamInvite, ({ session, body }) => team.resendInvite(session, body.id)),
     bindV2(v2Routes.cancelTeamInvite, async ({ session, body }) => {
       await team.cancelInvite(session, body.id);

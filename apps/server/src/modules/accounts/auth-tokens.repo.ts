@@ -195,6 +195,24 @@ export class AuthTokensRepo {
     await q.execute();
   }
 
+  /** The newest live token of a kind held for an account (a pending transfer of ownership). */
+  async findLiveOfAccount(accountId: number, kind: AuthTokenKind): Promise<TokenRow | undefined> {
+    return this.db
+      .selectFrom('auth_tokens')
+      .select(['id', 'kind', 'account_id', 'admin_id', 'account_user_id', 'payload', 'expires_at'])
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .where('expires_at', '>', nowIso())
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
+  /** Deletes an account's tokens of a kind; answers how many went. */
+  async deleteOfAccount(accountId: number, kind: AuthTokenKind): Promise<number> {
+    const r = await this.db.deleteFrom('auth_tokens').where('account_id', '=', accountId).where('kind', '=', kind).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
   async purgeExpired(): Promise<void> {
     await this.db.deleteFrom('auth_tokens').where('expires_at', '<=', nowIso()).execute();
   }

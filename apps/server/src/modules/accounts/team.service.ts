@@ -1,16 +1,18 @@
-import type { ListQuery, Privileges, TeamMember } from '@scanbase/contracts';
+import type { ListQuery, PendingTransfer, Privileges, SessionUser, TeamMember } from '@scanbase/contracts';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Session } from '../../platform/auth/session.js';
 import { hashSecret, hoursFromNow, newSecret } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { inviteMail, inviteSsoMail } from './account-mail.js';
+import { inviteMail, inviteSsoMail, ownershipTransferredMail, transferOwnershipMail } from './account-mail.js';
 import type { AccountUserRow, AccountsRepo } from './accounts.repo.js';
 import type { AuthService, SeenFrom } from './auth.service.js';
 import { parsePrivileges } from './auth.service.js';
 import type { AuthTokensRepo } from './auth-tokens.repo.js';
 
 const INVITE_HOURS = 7 * 24;
+const TRANSFER_HOURS = 72;
+const ALL_PRIVILEGES: Privileges = { user: true, webapp_login: true, billing: true };
 const SORTABLE = { email: 'email', name: 'name', role: 'role', created: 'created_at', createdAt: 'created_at' } as const;
 
 function toMember(row: AccountUserRow): TeamMember {
@@ -23,14 +25,68 @@ export class TeamService {
     private readonly deps: { accounts: AccountsRepo; tokens: AuthTokensRepo; mailer: Mailer; auth: AuthService; publicUrl: string; requiresSso?: (accountId: number) => Promise<boolean> },
   ) {}
 
-  async list(session: Session, q: ListQuery): Promise<{ items: TeamMember[]; total: number; page: number; limit: number; owner: { email: string; name: string } }> {
+  async list(session: Session, q: ListQuery): Promise<{ items: TeamMember[]; total: number; page: number; limit: number; owner: { email: string; name: string }; transfer: PendingTransfer | null }> {
     const sortBy = SORTABLE[(q.sortby ?? 'created') as keyof typeof SORTABLE] ?? 'created_at';
-    const [{ rows, total }, owner] = await Promise.all([
+    const [{ rows, total }, owner, transfer] = await Promise.all([
       this.deps.accounts.listAccountUsers(session.accountId, { offset: (q.page - 1) * q.limit, limit: q.limit, search: q.search, sortBy, desc: q.sortdirection === 'desc' }),
       this.deps.accounts.getAdminOfAccount(session.accountId),
+      this.pendingTransfer(session.accountId),
     ]);
     if (!owner) throw new AppError('NOT_FOUND', 'This account no longer exists.');
-    return { items: rows.map(toMember), total, page: q.page, limit: q.limit, owner: { email: owner.email, name: owner.name } };
+    return { items: rows.map(toMember), total, page: q.page, limit: q.limit, owner: { email: owner.email, name: owner.name }, transfer };
+  }
+
+  private async pendingTransfer(accountId: number): Promise<PendingTransfer | null> {
+    const row = await this.deps.tokens.findLiveOfAccount(accountId, 'transfer_owner');
+    if (!row || row.account_user_id === null) return null;
+    const member = await this.deps.accounts.getAccountUser(accountId, row.account_user_id);
+    return member ? { memberId: member.id, email: member.email, name: member.name, expiresAt: row.expires_at } : null;
+  }
+
+  /**
+   * The owner (the admin record itself, not a member given the `owner` role) names an active member as the new owner.
+   * The member is mailed a link; nothing changes until they confirm. A new transfer replaces a pending one.
+   */
+  async startTransfer(session: Session, id: number): Promise<PendingTransfer> {
+    if (session.accountUserId !== null) throw new AppError('FORBIDDEN', 'Only the account owner can hand over the account.');
+    const member = await this.deps.accounts.getAccountUser(session.accountId, id);
+    if (!member) throw new AppError('NOT_FOUND', 'No such team member.');
+    if (member.status !== 'active') throw new AppError('CONFLICT', 'This member has not accepted the invitation yet: only an active member can become the owner.');
+    const owner = await this.deps.accounts.getAdminOfAccount(session.accountId);
+    if (!owner) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+    await this.deps.tokens.deleteOfAccount(session.accountId, 'transfer_owner');
+    const secret = newSecret();
+    const expiresAt = hoursFromNow(TRANSFER_HOURS);
+    await this.deps.tokens.insert('transfer_owner', hashSecret(secret), { accountId: session.accountId, adminId: owner.id, accountUserId: member.id }, expiresAt);
+    await this.deps.mailer.send(transferOwnershipMail(member.email, owner.company_name, owner.name || owner.email, `${this.deps.publicUrl}/account/admins/?transfer=${secret}`));
+    return { memberId: member.id, email: member.email, name: member.name, expiresAt };
+  }
+
+  /** The owner withdraws the pending transfer; its link stops working. Nothing pending is fine too (a second click). */
+  async cancelTransfer(session: Session): Promise<void> {
+    if (session.accountUserId !== null) throw new AppError('FORBIDDEN', 'Only the account owner can withdraw the transfer.');
+    await this.deps.tokens.deleteOfAccount(session.accountId, 'transfer_owner');
+  }
+
+  /**
+   * The named member, signed in, confirms with the mailed token: the roles swap in one transaction (the old owner
+   * becomes an administrator with every privilege), every session stays signed in, and both are mailed.
+   * Answers the confirming member's new session record (they are now the owner).
+   */
+  async confirmTransfer(session: Session, secret: string): Promise<{ user: SessionUser }> {
+    const row = await this.deps.tokens.findLive('transfer_owner', hashSecret(secret));
+    if (!row || row.account_id === null || row.admin_id === null || row.account_user_id === null) throw new AppError('NOT_FOUND', 'This transfer link is invalid, was withdrawn or has expired. Ask the owner to start again.');
+    if (row.account_id !== session.accountId || row.account_user_id !== session.accountUserId) throw new AppError('FORBIDDEN', 'This transfer is for another team member: sign in as the person it was sent to.');
+    const before = await this.deps.accounts.getAdminOfAccount(row.account_id);
+    if (!before) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+    const done = await this.deps.accounts.transferOwnership(row.account_id, row.admin_id, row.account_user_id, row.id, JSON.stringify(ALL_PRIVILEGES));
+    if (!done) throw new AppError('NOT_FOUND', 'This transfer link is invalid, was withdrawn or has expired. Ask the owner to start again.');
+    const after = await this.deps.accounts.getAdminOfAccount(row.account_id);
+    if (after) {
+      await this.deps.mailer.send(ownershipTransferredMail(after.email, after.company_name, after.name || after.email, true));
+      await this.deps.mailer.send(ownershipTransferredMail(before.email, after.company_name, after.name || after.email, false));
+    }
+    return { user: await this.deps.auth.sessionUser({ ...session, accountUserId: null, role: 'owner', privileges: ALL_PRIVILEGES }) };
   }
 
   private guardRole(session: Session, role: string): void {

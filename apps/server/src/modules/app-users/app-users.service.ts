@@ -255,7 +255,15 @@ export class AppUsersService {
   private async inviteMail(accountId: number, to: string, link: string) {
     const brand = await this.branding.forMail(accountId);
     const intro = `You have been added as a scanner user on ${brand.appName}. Choose a password to sign in to the scanning app with this email address.`;
-    return brandedMail(brand, { to, subject: `You are invited to scan with ${brand.appName}`, paragraphs: [intro], link: { href: link, label: 'Choose your password' } });
+    // The scanner link names the account, so its sign-in shows the account's branding on a device that never saw it.
+    const scanner = `${this.publicUrl}/scanner?account=${accountId}`;
+    return brandedMail(brand, {
+      to,
+      subject: `You are invited to scan with ${brand.appName}`,
+      paragraphs: [intro],
+      link: { href: link, label: 'Choose your password' },
+      after: { text: 'Then sign in to scan at', href: scanner },
+    });
   }
 
   /** Changes username, password, device limit or services; 343 for the owner's app user. */

@@ -183,6 +183,8 @@ describe('branded mails', () => {
     expect(mail.html).toContain('background:#b71c1c');
     expect(mail.attachments.map((x) => x.contentType)).toEqual(['image/png']);
     expect(linkIn(mail, '/user/confirmemail/appuser/')).toMatch(/\/user\/confirmemail\/appuser\/[^/]+\/$/);
+    // The scanner link names the account, so the scanner's sign-in shows this branding on a new device.
+    expect(linkIn(mail, '/scanner?account=')).toBe(`${t.config.publicUrl}/scanner?account=${a.accountId}`);
   });
 
   it("keeps Scanbase's look for an account without branding", async () => {

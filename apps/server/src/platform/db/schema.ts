@@ -19,6 +19,15 @@ export type AccountsTable = {
   deletion_due_at: Timestamp | null;
   /** 1: every person signing in to this account must use two-factor sign-in (migration 0012). */
   require_two_factor: Generated<number>;
+  /** Company details and display formats of `account/settings/` (migration 0031). */
+  company_address: Generated<string>;
+  company_phone: Generated<string>;
+  /** 'd MMM yyyy' | 'dd/MM/yyyy' | 'MM/dd/yyyy' | 'yyyy-MM-dd' */
+  date_format: Generated<string>;
+  /** '24h' | '12h' */
+  time_format: Generated<string>;
+  /** Scans older than this many days are deleted by the daily job; null keeps them for ever. */
+  scan_retention_days: number | null;
 };
 
 /** Branding of an account (migration 0021); no row = Scanbase's defaults. */
@@ -91,7 +100,7 @@ export type AccountUsersTable = {
   timezone: string | null;
 };
 
-export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email' | 'two_factor_challenge' | 'restore_account' | 'sso_state' | 'saml_response' | 'file_storage_state';
+export type AuthTokenKind = 'session' | 'verify_email' | 'password_reset' | 'invite' | 'account_select' | 'change_email' | 'two_factor_challenge' | 'restore_account' | 'sso_state' | 'saml_response' | 'file_storage_state' | 'transfer_owner';
 
 /** A login's TOTP: the owner's (no account user) or a team member's. `enabled_at` null while being set up. */
 export type TwoFactorTable = {

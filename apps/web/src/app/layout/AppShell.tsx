@@ -11,6 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useOnline } from '../../api/useOnline';
+import { defaultDateTimeFormats, setDateTimeFormats } from '../../features/scans/scan-format';
 import { useSession } from '../../session/useSession';
 import { Logo } from '../../ui/Logo';
 import { RouterLink } from '../../ui/RouterLink';
@@ -30,6 +31,8 @@ export function AppShell() {
   const online = useOnline();
   const { user, signedIn } = useSession();
   const { live } = useServices();
+  // The account's date and time formats, before any page renders a time (idempotent, so safe during render).
+  setDateTimeFormats(user ? { dateFormat: user.settings.dateFormat, timeFormat: user.settings.timeFormat } : defaultDateTimeFormats);
   const title = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.def?.meta.title });
 
   useEffect(() => {

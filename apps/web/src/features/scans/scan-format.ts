@@ -1,4 +1,5 @@
 import type { ScanStatus } from '@scanbase/contracts/scanner';
+import type { DateFormat, TimeFormat } from '@scanbase/contracts/settings';
 import type { PeriodMetric, ScanResultName, SearchState } from './search-query';
 
 /** 1,234,567 */
@@ -89,11 +90,50 @@ function safeFormat(options: Intl.DateTimeFormatOptions, date: Date): string {
   }
 }
 
-/** A scan time for lists: "3 Mar 2026, 14:03:27" in the search's time zone. */
-export function formatScanDateTime(iso: string, timeZone: string | undefined): string {
+/** The account's date and time formats (`account/settings/`), set from the signed-in user record. */
+export type DateTimeFormats = { dateFormat: DateFormat; timeFormat: TimeFormat };
+export const defaultDateTimeFormats: DateTimeFormats = { dateFormat: 'd MMM yyyy', timeFormat: '24h' };
+let formats: DateTimeFormats = defaultDateTimeFormats;
+
+/** Uses the account's formats from now on (the app calls it when the signed-in user record changes). */
+export function setDateTimeFormats(next: DateTimeFormats): void {
+  formats = next;
+}
+
+function partsOf(date: Date, timeZone: string | undefined): Record<string, string> {
+  const options: Intl.DateTimeFormatOptions = { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-GB', options).formatToParts(date);
+  } catch {
+    const { timeZone: _zone, ...rest } = options;
+    parts = new Intl.DateTimeFormat('en-GB', rest).formatToParts(date);
+  }
+  return Object.fromEntries(parts.map((p) => [p.type, p.value]));
+}
+
+/**
+ * A scan time for lists in the search's time zone and the account's formats: "3 Mar 2026, 14:03:27" by default;
+ * "2026-03-03, 2:03:27 PM" with `yyyy-MM-dd` and `12h`.
+ */
+export function formatScanDateTime(iso: string, timeZone: string | undefined, use: DateTimeFormats = formats): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return safeFormat({ timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }, date);
+  if (use.dateFormat === 'd MMM yyyy' && use.timeFormat === '24h') {
+    return safeFormat({ timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }, date);
+  }
+  const p = partsOf(date, timeZone);
+  const day =
+    use.dateFormat === 'dd/MM/yyyy'
+      ? `${p.day}/${p.month}/${p.year}`
+      : use.dateFormat === 'MM/dd/yyyy'
+        ? `${p.month}/${p.day}/${p.year}`
+        : use.dateFormat === 'yyyy-MM-dd'
+          ? `${p.year}-${p.month}-${p.day}`
+          : safeFormat({ timeZone, day: 'numeric', month: 'short', year: 'numeric' }, date);
+  const hour = Number(p.hour) % 24;
+  const time = use.timeFormat === '12h' ? `${hour % 12 === 0 ? 12 : hour % 12}:${p.minute}:${p.second} ${hour < 12 ? 'AM' : 'PM'}` : `${p.hour}:${p.minute}:${p.second}`;
+  return `${day}, ${time}`;
 }
 
 /** A short scan time for dense lists: "14:03" today, "3 Mar 14:03" this year, "3 Mar 2025" before. */

@@ -1,6 +1,6 @@
 import type { TeamMember } from '@scanbase/contracts/team';
 import { describe, expect, it } from 'vitest';
-import { editLock, emailProblem, privilegesSummary, removeLock, roleLabel } from './team-rules';
+import { editLock, emailProblem, privilegesSummary, removeLock, roleLabel, transferLock } from './team-rules';
 
 const member = (over: Partial<TeamMember> = {}): TeamMember => ({
   id: 7,
@@ -34,5 +34,12 @@ describe('team rules', () => {
     expect(emailProblem('')).toMatch(/Enter the email/);
     expect(emailProblem('not-an-email')).toMatch(/valid email/);
     expect(emailProblem(' mo@example.com ')).toBeNull();
+  });
+
+  it('lets only the owner hand the account over, and only to an active member', () => {
+    expect(transferLock(member(), { accountUserId: null, role: 'owner' })).toBeNull();
+    expect(transferLock(member({ status: 'invited' }), { accountUserId: null, role: 'owner' })).toMatch(/accept the invitation first/);
+    expect(transferLock(member(), { accountUserId: 3, role: 'owner' })).toBe('Only the account owner can hand the account over.');
+    expect(transferLock(member(), { accountUserId: 3, role: 'admin' })).toBe('Only the account owner can hand the account over.');
   });
 });

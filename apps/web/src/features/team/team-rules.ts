@@ -53,7 +53,14 @@ export function removeLock(member: TeamMember, viewer: Viewer): string | null {
 }
 
 /** Why nothing can be done to the owner's row. */
-export const ownerLock = 'The account owner cannot be removed or given another role. Handing over ownership is not available here.';
+export const ownerLock = 'The account owner cannot be removed or given another role. The owner can hand the account over to an active member from that member’s page.';
+
+/** Why the viewer cannot hand the account over to this member, or null when they can (the owner, to an active member). */
+export function transferLock(member: TeamMember, viewer: Viewer): string | null {
+  if (viewer.accountUserId !== null) return 'Only the account owner can hand the account over.';
+  if (member.status !== 'active') return 'They must accept the invitation first: only an active member can become the owner.';
+  return null;
+}
 
 /** A simple email check for the invite form (the server checks again). */
 export function emailProblem(value: string): string | null {

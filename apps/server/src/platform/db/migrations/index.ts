@@ -29,6 +29,7 @@ import * as m0027 from './0027-logistics.js';
 import * as m0028 from './0028-short-links.js';
 import * as m0029 from './0029-file-storage.js';
 import * as m0030 from './0030-editable-share-links.js';
+import * as m0031 from './0031-account-settings.js';
 import * as m0032 from './0032-saml.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
@@ -64,5 +65,6 @@ export const migrations: Record<string, Migration> = {
   '0028-short-links': m0028,
   '0029-file-storage': m0029,
   '0030-editable-share-links': m0030,
+  '0031-account-settings': m0031,
   '0032-saml': m0032,
 };

@@ -10,8 +10,13 @@ import { ExportSection } from '../components/ExportSection';
 import { useCancelDeletion } from '../hooks/useCancelDeletion';
 import { useDeletionStatus } from '../hooks/useDeletionStatus';
 
-/** Opens the mailed restore link once: cancels the deletion with its token and says so (the address loses the token). */
-function useRestoreLink(): { message: string | null; error: string | null } {
+/**
+ * Opens the mailed restore link once: cancels the deletion with its token and says so (the address loses the token).
+ * `settling` is true from the first render with a token until the restore has answered: the status is read only then.
+ * (A status request started beside the restore could be answered before it, and a refetch asked for while that first
+ * request is still on its way joins it instead of starting anew, so the page would show "Deletion scheduled".)
+ */
+function useRestoreLink(): { message: string | null; error: string | null; settling: boolean } {
   const token = useQueryParam('restore');
   const cancel = useCancelDeletion();
   const used = useRef(false);
@@ -23,13 +28,17 @@ function useRestoreLink(): { message: string | null; error: string | null } {
       onSettled: () => window.history.replaceState(window.history.state, '', window.location.pathname),
     });
   }, [token, cancel]);
-  return { message: cancel.isSuccess && cancel.variables ? 'Your account is kept: the deletion is cancelled.' : null, error: cancel.error && cancel.variables ? cancel.error.message : null };
+  return {
+    message: cancel.isSuccess && cancel.variables ? 'Your account is kept: the deletion is cancelled.' : null,
+    error: cancel.error && cancel.variables ? cancel.error.message : null,
+    settling: Boolean(token) && (cancel.isIdle || cancel.isPending),
+  };
 }
 
 /** /account/deleteaccount/ (owner): download everything, then delete with the company name and password; a grace period follows. */
 export function DeleteAccountPage() {
-  const status = useDeletionStatus();
   const restore = useRestoreLink();
+  const status = useDeletionStatus({ enabled: !restore.settling });
   return (
     <Box sx={{ maxWidth: 760 }}>
       <Typography variant="h1">Delete account</Typography>

@@ -1,8 +1,19 @@
-import { updateSettings } from '@scanbase/contracts/settings';
+import { updateSettings, type DateFormat, type TimeFormat } from '@scanbase/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../../app/useServices';
 
-export type SettingsChanges = { timezoneBehavior?: number; adminEmail?: string; timezone?: string };
+export type SettingsChanges = {
+  timezoneBehavior?: number;
+  adminEmail?: string;
+  timezone?: string;
+  companyName?: string;
+  companyAddress?: string;
+  companyPhone?: string;
+  dateFormat?: DateFormat;
+  timeFormat?: TimeFormat;
+  scanRetentionDays?: number | null;
+  confirmRetention?: boolean;
+};
 
 /** Saves changed settings (`settings/update`) and passes the new values to the signed-in user record. */
 export function useUpdateSettings() {
@@ -16,8 +27,15 @@ export function useUpdateSettings() {
       if (user && token) {
         session.signIn(token, {
           ...user,
+          account: settings.companyName,
           timezone: settings.timezone,
-          settings: { timezoneBehavior: settings.timezoneBehavior, adminEmail: settings.adminEmail, databaseCount: settings.databaseCount },
+          settings: {
+            timezoneBehavior: settings.timezoneBehavior,
+            adminEmail: settings.adminEmail,
+            databaseCount: settings.databaseCount,
+            dateFormat: settings.dateFormat,
+            timeFormat: settings.timeFormat,
+          },
         });
       }
     },

@@ -16,8 +16,9 @@ import { FormAlert } from '../../auth/components/FormAlert';
 import { useCancelInvite } from '../hooks/useCancelInvite';
 import { useRemoveMember } from '../hooks/useRemoveMember';
 import { useResendInvite } from '../hooks/useResendInvite';
+import { useStartTransfer } from '../hooks/useStartTransfer';
 import { useUpdateMember } from '../hooks/useUpdateMember';
-import { editLock, removeLock, type Viewer } from '../team-rules';
+import { editLock, removeLock, transferLock, type Viewer } from '../team-rules';
 import { MemberStatus } from './MemberStatus';
 import { PrivilegeFields } from './PrivilegeFields';
 import { RoleField } from './RoleField';
@@ -31,13 +32,15 @@ export function MemberDialog({ member, viewer, onClose, onDone }: Props) {
   const remove = useRemoveMember();
   const resend = useResendInvite();
   const cancel = useCancelInvite();
+  const transfer = useStartTransfer();
   const [role, setRole] = useState(member.role);
   const [privileges, setPrivileges] = useState<Privileges>(member.privileges);
-  const [confirm, setConfirm] = useState<'remove' | 'cancel' | null>(null);
+  const [confirm, setConfirm] = useState<'remove' | 'cancel' | 'transfer' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const locked = editLock(member, viewer);
   const removeLocked = removeLock(member, viewer);
-  const busy = update.isPending || remove.isPending || resend.isPending || cancel.isPending;
+  const busy = update.isPending || remove.isPending || resend.isPending || cancel.isPending || transfer.isPending;
+  const transferLocked = transferLock(member, viewer);
   const label = member.name || member.email;
   const invited = member.status === 'invited';
   const failure = update.error ?? resend.error ?? null;
@@ -112,6 +115,20 @@ export function MemberDialog({ member, viewer, onClose, onDone }: Props) {
                 </Button>
               </Box>
             )}
+            {viewer.accountUserId === null ? (
+              <Box sx={{ mt: 2.5 }}>
+                <Typography variant="h3" component="h3">
+                  Hand over the account
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1.5 }}>
+                  {transferLocked ??
+                    `${label} becomes the owner once they confirm with the link we mail them; you stay on the team as an administrator with every privilege. Nothing changes until then.`}
+                </Typography>
+                <Button variant="outlined" disabled={busy || Boolean(transferLocked)} onClick={() => setConfirm('transfer')}>
+                  Make {label} the owner
+                </Button>
+              </Box>
+            ) : null}
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={onClose} disabled={busy}>
@@ -139,6 +156,20 @@ export function MemberDialog({ member, viewer, onClose, onDone }: Props) {
       >
         {member.email} is signed out at once and can no longer sign in to this account.
         {remove.error ? <FormAlert message={remove.error.message} /> : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === 'transfer'}
+        title={`Make ${label} the owner?`}
+        confirmLabel="Send the request"
+        busy={transfer.isPending}
+        onClose={() => setConfirm(null)}
+        onConfirm={() =>
+          transfer.mutate(member.id, { onSuccess: () => onDone(`We asked ${member.email} to confirm. Ownership changes once they do; you can cancel until then.`) })
+        }
+      >
+        We mail {member.email} a link that works for 72 hours. When they confirm, they become the owner (billing, deleting the account, the team) and you
+        an administrator. Your sessions and theirs stay signed in.
+        {transfer.error ? <FormAlert message={transfer.error.message} /> : null}
       </ConfirmDialog>
       <ConfirmDialog
         open={confirm === 'cancel'}

@@ -13,11 +13,14 @@ import { useEffect, useState } from 'react';
 import { useSession } from '../../../session/useSession';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/QueryStates';
 import { RouterLink } from '../../../ui/RouterLink';
+import { useQueryParam } from '../../../ui/useQueryParam';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { Pager } from '../../tasks/components/Pager';
+import { ConfirmTransferDialog } from '../components/ConfirmTransferDialog';
 import { InviteDialog } from '../components/InviteDialog';
 import { MemberDialog } from '../components/MemberDialog';
 import { TeamTable } from '../components/TeamTable';
+import { TransferBanner } from '../components/TransferBanner';
 import { useTeamDialog } from '../hooks/useTeamDialog';
 import { useTeamList } from '../hooks/useTeamList';
 import { clearTeamNotice, peekTeamNotice, setTeamNotice } from '../team-notice';
@@ -32,7 +35,8 @@ export function TeamPage() {
   const dialog = useTeamDialog();
   const [page, setPage] = useState(1);
   const list = useTeamList(page, LIMIT);
-  const [notice] = useState(peekTeamNotice);
+  const [notice, setNotice] = useState(peekTeamNotice);
+  const transferToken = useQueryParam('transfer');
   useEffect(() => clearTeamNotice(), []);
   const viewer = { accountUserId: user?.accountUserId ?? null, role: user?.role ?? 'admin' };
   const close = () => void navigate({ href: LIST });
@@ -62,6 +66,7 @@ export function TeamPage() {
         .
       </Typography>
       <FormAlert message={notice} severity="success" />
+      {list.data?.transfer ? <TransferBanner transfer={list.data.transfer} isOwnerViewing={viewer.accountUserId === null} /> : null}
       {list.isPending ? (
         <LoadingState label="Loading the team…" />
       ) : list.isError ? (
@@ -86,6 +91,17 @@ export function TeamPage() {
           <Pager page={page} limit={LIMIT} total={list.data.total} onPage={setPage} />
         </>
       )}
+      {transferToken && dialog.kind === 'none' ? (
+        <ConfirmTransferDialog
+          token={transferToken}
+          company={user?.account ?? 'this account'}
+          onClose={() => void navigate({ href: LIST, replace: true })}
+          onConfirmed={() => {
+            setNotice(`You are now the owner of ${user?.account ?? 'this account'}.`);
+            void navigate({ href: LIST, replace: true });
+          }}
+        />
+      ) : null}
       {dialog.kind === 'create' ? <InviteDialog onClose={close} onInvited={(email) => done(`Invitation sent to ${email}.`)} /> : null}
       {member ? <MemberDialog key={member.id} member={member} viewer={viewer} onClose={close} onDone={done} /> : null}
       {missing || (dialog.kind === 'edit' && dialog.id === null) ? <MissingMemberDialog onClose={close} /> : null}
