@@ -17,6 +17,7 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'two_factor_recovery_codes', key: 'id' },
   { name: 'sso_configs', key: 'id' },
   { name: 'sso_domains', key: null },
+  { name: 'sso_saml_assertions', key: null },
   { name: 'file_stores', key: 'id' },
   { name: 'api_keys', key: 'id' },
   { name: 'api_log', key: 'id' },
