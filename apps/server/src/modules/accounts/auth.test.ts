@@ -105,7 +105,8 @@ describe('sign-in and sign-out', () => {
     expect(tz.xml.propertyValue).toMatchObject({ _name: 'timezone', value: 'America/New_York' });
 
     const updated = await v2(t.app, 'settings/update', { timezone: 'Europe/Paris', timezoneBehavior: 1, adminEmail: 'ops@example.com' }, owner.token);
-    expect(updated.body).toEqual({ timezone: 'Europe/Paris', timezoneBehavior: 1, adminEmail: 'ops@example.com', databaseCount: 0, requireTwoFactor: false });
+    // The other settings (company, formats, retention) are left as they were.
+    expect(updated.body).toMatchObject({ timezone: 'Europe/Paris', timezoneBehavior: 1, adminEmail: 'ops@example.com', databaseCount: 0, requireTwoFactor: false, companyName: 'Acme Events', scanRetentionDays: null });
     const tz2 = await legacy(t.app, { section: 'admin', action: 'retrieve_admin_property_value', adminId: String(owner.adminId), timezoneProperties: 'true', website_token: owner.token });
     expect(tz2.xml.propertyValue).toMatchObject({ value: 'Europe/Paris' });
 
