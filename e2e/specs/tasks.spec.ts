@@ -26,7 +26,6 @@ test('a generatebarcode task: create with run now, watch it progress live, downl
   await page.getByRole('link', { name: 'New task' }).first().click();
   await expect(page).toHaveURL(/\/account\/tasks\/new\/$/);
   await expect(page.getByText('Download a database')).toBeVisible();
-  await expect(page.getByText(/Not available yet: Runs once Scanbase has table-builder services/).first()).toBeVisible();
   await page.getByRole('link', { name: /Generate barcodes/ }).click();
   await expect(page).toHaveURL(/\/account\/tasks\/generatebarcode\/create\/$/);
 
