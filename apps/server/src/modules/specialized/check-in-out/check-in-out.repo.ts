@@ -14,6 +14,15 @@ export type MovementRow = { id: number; status: number; response: string; scanne
 /** The check in/out instances of an account (live services of the type) with their type settings. */
 export type CheckInOutInstanceRow = { id: number; name: string; type_settings: string; case_sensitive: number | null };
 
+// Values that have moved (PostgreSQL's lock placeholders have not). Written as a literal, not a bound
+// parameter, so both databases can prove the partial index `checkinout_states_moved_idx` (migration 0036) applies.
+const moved = sql<boolean>`moves > 0`;
+
+/** Counts rows in `state` (one pass over the moved-values index gives both counts). */
+function countState(state: CheckDirection) {
+  return sql<number>`sum(case when state = ${sql.lit(state)} then 1 else 0 end)`;
+}
+
 function iso(value: unknown): string {
   return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
 }
@@ -102,7 +111,7 @@ export class CheckInOutRepo {
   }
 
   private rosterBase(accountId: number, serviceId: number, search: string | undefined) {
-    let q = this.db.selectFrom('checkinout_states as s').where('s.account_id', '=', accountId).where('s.service_id', '=', serviceId).where('s.moves', '>', 0);
+    let q = this.db.selectFrom('checkinout_states as s').where('s.account_id', '=', accountId).where('s.service_id', '=', serviceId).where(moved);
     if (search) q = q.where(containsText(this.dialect, sql.ref('s.value'), search));
     return q;
   }
@@ -115,19 +124,19 @@ export class CheckInOutRepo {
       filtered
         .leftJoin('app_users as u', 'u.id', 's.by_app_user_id')
         .select(['s.value', 's.state', 's.since', 'u.username as by', 's.last_scan_id', 's.moves'])
-        // Both descending, so the (service, since, value) index is read backwards, in order, and stops at the page.
+        // Both descending, so the moved-values index is read backwards, in order, and stops at the page.
         .orderBy('s.since', 'desc')
         .orderBy('s.value_key', 'desc')
         .limit(q.limit)
         .offset(q.offset)
         .execute(),
-      base.select((eb) => ['s.state', eb.fn.countAll<number>().as('n')]).groupBy('s.state').execute(),
+      base.select([countState('in').as('n_in'), countState('out').as('n_out')]).executeTakeFirst(),
     ]);
-    const n = (state: string) => Number(counts.find((c) => c.state === state)?.n ?? 0);
+    const n = { in: Number(counts?.n_in ?? 0), out: Number(counts?.n_out ?? 0) };
     return {
       rows: rows.map((r) => ({ value: r.value, state: r.state, since: iso(r.since), by: r.by, last_scan_id: r.last_scan_id, moves: Number(r.moves) })),
-      total: q.state ? n(q.state) : n('in') + n('out'),
-      counts: { in: n('in'), out: n('out') },
+      total: q.state ? n[q.state] : n.in + n.out,
+      counts: n,
     };
   }
 
@@ -137,14 +146,14 @@ export class CheckInOutRepo {
     if (serviceIds.length === 0) return out;
     const rows = await this.db
       .selectFrom('checkinout_states')
-      .select((eb) => ['service_id', 'state', eb.fn.countAll<number>().as('n')])
+      .select(['service_id', countState('in').as('n_in'), countState('out').as('n_out')])
       .where('account_id', '=', accountId)
       .where('service_id', 'in', serviceIds)
-      .where('moves', '>', 0)
-      .groupBy(['service_id', 'state'])
+      .where(moved)
+      .groupBy('service_id')
       .execute();
     for (const id of serviceIds) out.set(id, { in: 0, out: 0 });
-    for (const r of rows) out.get(r.service_id)![r.state] = Number(r.n);
+    for (const r of rows) out.set(r.service_id, { in: Number(r.n_in), out: Number(r.n_out) });
     return out;
   }
 
@@ -199,7 +208,7 @@ export class CheckInOutRepo {
 
   /** A page of the roster for an export: moved values after `afterKey`, by value key. */
   async rosterPage(accountId: number, serviceId: number, afterKey: string | null, limit: number): Promise<(StateRow & { key: string })[]> {
-    let q = this.db.selectFrom('checkinout_states as s').leftJoin('app_users as u', 'u.id', 's.by_app_user_id').where('s.account_id', '=', accountId).where('s.service_id', '=', serviceId).where('s.moves', '>', 0);
+    let q = this.db.selectFrom('checkinout_states as s').leftJoin('app_users as u', 'u.id', 's.by_app_user_id').where('s.account_id', '=', accountId).where('s.service_id', '=', serviceId).where(moved);
     if (afterKey !== null) q = q.where('s.value_key', '>', afterKey);
     const rows = await q.select(['s.value_key', 's.value', 's.state', 's.since', 'u.username as by', 's.last_scan_id', 's.moves']).orderBy('s.value_key').limit(limit).execute();
     return rows.map((r) => ({ key: r.value_key, value: r.value, state: r.state, since: iso(r.since), by: r.by, last_scan_id: r.last_scan_id, moves: Number(r.moves) }));
