@@ -1,6 +1,7 @@
 import type { ScanDetail, ScanEdit, ScanStatus, updateScan } from '@scanbase/contracts/scanner';
 import { z } from 'zod';
 import type { Issue } from '../../ui/form-issues';
+import { formatAccountDateTime } from '../scans/scan-format';
 
 // The scan editor's form: what it shows (value, status, response, answers by question, properties),
 // the `scans/update` body of what changed, and where the server's messages go.
@@ -163,13 +164,7 @@ export function newestFirst(history: readonly ScanEdit[]): ScanEdit[] {
 
 /** A full date and time with seconds in a time zone ("14 Mar 2026, 09:26:53"). */
 export function formatFullTime(iso: string, timeZone: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  try {
-    return new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(date);
-  } catch {
-    return date.toLocaleString();
-  }
+  return formatAccountDateTime(iso, timeZone, { seconds: true });
 }
 
 /** The `scanId` query parameter as an id, or null when it is missing or not a positive whole number. */

@@ -112,39 +112,85 @@ function partsOf(date: Date, timeZone: string | undefined): Record<string, strin
   return Object.fromEntries(parts.map((p) => [p.type, p.value]));
 }
 
+/** The date part in the account's format: "3 Mar 2026", "03/03/2026", "03/03/2026" (US order) or "2026-03-03". */
+function datePart(p: Record<string, string>, date: Date, timeZone: string | undefined, use: DateTimeFormats): string {
+  switch (use.dateFormat) {
+    case 'dd/MM/yyyy':
+      return `${p.day}/${p.month}/${p.year}`;
+    case 'MM/dd/yyyy':
+      return `${p.month}/${p.day}/${p.year}`;
+    case 'yyyy-MM-dd':
+      return `${p.year}-${p.month}-${p.day}`;
+    default:
+      return safeFormat({ timeZone, day: 'numeric', month: 'short', year: 'numeric' }, date);
+  }
+}
+
+/** The day and month without the year in the account's order: "3 Mar", "03/03", "03/03" (US order), "03-03". */
+function dayMonthPart(p: Record<string, string>, date: Date, timeZone: string | undefined, use: DateTimeFormats): string {
+  switch (use.dateFormat) {
+    case 'dd/MM/yyyy':
+      return `${p.day}/${p.month}`;
+    case 'MM/dd/yyyy':
+      return `${p.month}/${p.day}`;
+    case 'yyyy-MM-dd':
+      return `${p.month}-${p.day}`;
+    default:
+      return safeFormat({ timeZone, day: 'numeric', month: 'short' }, date);
+  }
+}
+
+/** The time part in the account's format: "14:03(:27)" or "2:03(:27) PM". */
+function timePart(p: Record<string, string>, use: DateTimeFormats, seconds: boolean): string {
+  const hour = Number(p.hour) % 24;
+  const rest = seconds ? `${p.minute}:${p.second}` : `${p.minute}`;
+  return use.timeFormat === '12h' ? `${hour % 12 === 0 ? 12 : hour % 12}:${rest} ${hour < 12 ? 'AM' : 'PM'}` : `${String(hour).padStart(2, '0')}:${rest}`;
+}
+
+/**
+ * A date and time in a time zone and the account's formats (`account/settings/`): "3 Mar 2026, 14:03" by
+ * default, "2026-03-03, 2:03 PM" with `yyyy-MM-dd` and `12h`; with `seconds`, "…14:03:27". "—" when unreadable.
+ */
+export function formatAccountDateTime(iso: string | null | undefined, timeZone: string | undefined, options: { seconds?: boolean } = {}, use: DateTimeFormats = formats): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  const seconds = options.seconds ?? false;
+  if (use.dateFormat === 'd MMM yyyy' && use.timeFormat === '24h') {
+    return safeFormat({ timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}), hourCycle: 'h23' }, date);
+  }
+  const p = partsOf(date, timeZone);
+  return `${datePart(p, date, timeZone, use)}, ${timePart(p, use, seconds)}`;
+}
+
+/** A date alone in a time zone and the account's date format ("3 Mar 2026", "2026-03-03"). */
+export function formatAccountDate(iso: string | null | undefined, timeZone: string | undefined, use: DateTimeFormats = formats): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return datePart(partsOf(date, timeZone), date, timeZone, use);
+}
+
 /**
  * A scan time for lists in the search's time zone and the account's formats: "3 Mar 2026, 14:03:27" by default;
  * "2026-03-03, 2:03:27 PM" with `yyyy-MM-dd` and `12h`.
  */
 export function formatScanDateTime(iso: string, timeZone: string | undefined, use: DateTimeFormats = formats): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  if (use.dateFormat === 'd MMM yyyy' && use.timeFormat === '24h') {
-    return safeFormat({ timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }, date);
-  }
-  const p = partsOf(date, timeZone);
-  const day =
-    use.dateFormat === 'dd/MM/yyyy'
-      ? `${p.day}/${p.month}/${p.year}`
-      : use.dateFormat === 'MM/dd/yyyy'
-        ? `${p.month}/${p.day}/${p.year}`
-        : use.dateFormat === 'yyyy-MM-dd'
-          ? `${p.year}-${p.month}-${p.day}`
-          : safeFormat({ timeZone, day: 'numeric', month: 'short', year: 'numeric' }, date);
-  const hour = Number(p.hour) % 24;
-  const time = use.timeFormat === '12h' ? `${hour % 12 === 0 ? 12 : hour % 12}:${p.minute}:${p.second} ${hour < 12 ? 'AM' : 'PM'}` : `${p.hour}:${p.minute}:${p.second}`;
-  return `${day}, ${time}`;
+  return formatAccountDateTime(iso, timeZone, { seconds: true }, use);
 }
 
-/** A short scan time for dense lists: "14:03" today, "3 Mar 14:03" this year, "3 Mar 2025" before. */
-export function formatShortTime(iso: string, timeZone: string | undefined, now = new Date()): string {
+/**
+ * A short time for dense lists in the account's formats: "14:03" (or "2:03 PM") today, "3 Mar, 14:03" (or
+ * "03/03, 14:03") this year, the date alone before. With `seconds`, today's time has them ("14:03:27").
+ */
+export function formatShortTime(iso: string, timeZone: string | undefined, now = new Date(), use: DateTimeFormats = formats, options: { seconds?: boolean; separator?: string } = {}): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  const day = (value: Date) => safeFormat({ timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }, value);
-  if (day(date) === day(now)) return safeFormat({ timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, date);
-  const year = (value: Date) => safeFormat({ timeZone, year: 'numeric' }, value);
-  if (year(date) === year(now)) return safeFormat({ timeZone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, date);
-  return safeFormat({ timeZone, day: 'numeric', month: 'short', year: 'numeric' }, date);
+  const p = partsOf(date, timeZone);
+  const today = partsOf(now, timeZone);
+  if (p.year === today.year && p.month === today.month && p.day === today.day) return timePart(p, use, options.seconds ?? false);
+  if (p.year === today.year) return `${dayMonthPart(p, date, timeZone, use)}${options.separator ?? ', '}${timePart(p, use, false)}`;
+  return datePart(p, date, timeZone, use);
 }
 
 /** "Gate (deleted)" for a deleted service or user. */

@@ -1,4 +1,5 @@
 import type { TaskSchedule } from '@scanbase/contracts/tasks';
+import { formatAccountDateTime } from '../scans/scan-format';
 
 export type ScheduleKind = TaskSchedule['kind'];
 
@@ -135,14 +136,7 @@ export function describeSchedule(schedule: TaskSchedule, timeZone?: string): str
 
 /** An instant as "12 Mar 2026, 09:05" in a time zone (the browser's when none is given). */
 export function formatDateTime(iso: string | null | undefined, timeZone?: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  try {
-    return new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
-  } catch {
-    return date.toLocaleString();
-  }
+  return formatAccountDateTime(iso, timeZone);
 }
 
 /** A duration as "850 ms", "12 s", "3 min 05 s", "1 h 02 min". */

@@ -9,6 +9,7 @@ import { JobProgress } from '../../tasks/components/JobProgress';
 import { isActiveState, useJob } from '../../tasks/hooks/useJob';
 import { useDownloadJobFile } from '../../tasks/hooks/useDownloadJobFile';
 import { useStartAccountExport } from '../hooks/useStartAccountExport';
+import { formatAccountDateTime } from '../../scans/scan-format';
 
 const megabytes = (bytes: number) => (bytes < 1_000_000 ? `${Math.max(1, Math.round(bytes / 1000))} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`);
 
@@ -54,7 +55,7 @@ export function ExportSection({ lastJobId }: { lastJobId: number | null }) {
         </Button>
         {file && run?.finishedAt ? (
           <Typography variant="body2" color="text.secondary">
-            Made {new Date(run.finishedAt).toLocaleString()}
+            Made {formatAccountDateTime(run.finishedAt, undefined)}
             {run.result?.summary ? ` · ${run.result.summary}` : ''}
           </Typography>
         ) : null}

@@ -16,6 +16,7 @@ import { RouterLink } from '../../../ui/RouterLink';
 import { usesDatabase } from '../service-types';
 import { ServiceTypeChip } from './ServiceTypeChip';
 import { SortableHeader } from './SortableHeader';
+import { formatAccountDate } from '../../scans/scan-format';
 
 export const serviceHref = (service: Service, tab = 'type') => `/account/services/${service.id}/${tab}/`;
 
@@ -56,7 +57,7 @@ function Actions({ service, onDelete }: { service: Service; onDelete: (service: 
   );
 }
 
-const created = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const created = (iso: string) => formatAccountDate(iso, undefined);
 
 /** The services of a page: a table on wide screens, cards on phones. */
 export function ServiceList({ services, databaseNames, sortby, direction, onSort, onDelete }: Props) {

@@ -3,8 +3,9 @@ import Button from '@mui/material/Button';
 import type { PendingTransfer } from '@scanbase/contracts/team';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { useCancelTransfer } from '../hooks/useCancelTransfer';
+import { formatAccountDateTime } from '../../scans/scan-format';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatAccountDateTime(iso, undefined);
 
 /** The pending transfer of ownership above the list; the owner can cancel it. */
 export function TransferBanner({ transfer, isOwnerViewing }: { transfer: PendingTransfer; isOwnerViewing: boolean }) {
