@@ -20,7 +20,7 @@ async function addMember(request: APIRequestContext, ownerToken: string, email: 
 
 const TRANSFER_LINK = /http:\/\/127\.0\.0\.1:\d+\/account\/admins\/\?transfer=[\w-]+/;
 
-test('ownership: the owner names a member, the member confirms from the mailed link, roles swap and both stay signed in; a cancelled link does nothing', async ({ page, request, browser }) => {
+test('ownership: the owner names a member, the member confirms from the mailed link, roles swap and both stay signed in (on every device); a cancelled link does nothing', async ({ page, request, browser }) => {
   test.setTimeout(150_000);
   const ownerEmail = uniqueEmail('handover-owner');
   const ownerToken = await createVerifiedOwner(request, ownerEmail, 'Relay Depot');
@@ -43,6 +43,12 @@ test('ownership: the owner names a member, the member confirms from the mailed l
   await expect(table.getByRole('row', { name: new RegExp(ownerEmail) })).toContainText('Owner');
   expect((await call(request, 'me/get', {}, memberToken)).body).toMatchObject({ role: 'admin' });
 
+  // The member is also signed in on a second device (it remembers them as a member of the account).
+  const tablet = await browser.newContext();
+  const tabletPage = await tablet.newPage();
+  await tabletPage.goto(`/account/admins/?websiteToken=${memberToken}`);
+  await expect(tabletPage.getByRole('table', { name: 'Team members' })).toBeVisible();
+
   // The member opens the mailed link in their own browser, signed in, and confirms.
   const link = await waitForLink(memberEmail, TRANSFER_LINK);
   const other = await browser.newContext();
@@ -59,6 +65,12 @@ test('ownership: the owner names a member, the member confirms from the mailed l
   // The new owner may open the owner-only page in the same session.
   await memberPage.goto('/account/deleteaccount/');
   await expect(memberPage.getByRole('heading', { name: 'Delete account', level: 1 })).toBeVisible();
+
+  // The second device stays signed in and is now the owner's too: the owner-only page opens there.
+  await tabletPage.goto('/account/deleteaccount/');
+  await expect(tabletPage.getByRole('heading', { name: 'Delete account', level: 1 })).toBeVisible();
+  await expect(tabletPage).toHaveURL(/\/account\/deleteaccount\/$/);
+  await tablet.close();
 
   // The old owner's session keeps working, now as an administrator; the list says who owns the account.
   await page.reload();

@@ -54,7 +54,10 @@ export function userFromAdminRecord(xml: XmlNode): CurrentUser | null {
 
 /** Retrieves the signed-in user over the legacy API; a failure or an error reply yields no user. */
 export async function retrieveUser(legacy: LegacyClient, accountUserId: string | null): Promise<CurrentUser | null> {
-  const reply = await legacy.call('admin', 'retrieve', { add_properties: 1, accountUserId: accountUserId ?? undefined });
+  let reply = await legacy.call('admin', 'retrieve', { add_properties: 1, accountUserId: accountUserId ?? undefined });
+  // The stored account user is no longer this session's (an ownership transfer, confirmed in another browser,
+  // swapped owner and member): the token still says who signed in, so ask again without it (code 10).
+  if (reply.error?.code === 10 && accountUserId !== null) reply = await legacy.call('admin', 'retrieve', { add_properties: 1 });
   if (reply.error || reply.networkError) {
     console.error('Could not retrieve the signed-in user', reply.error ?? 'network failure');
     return null;
