@@ -324,7 +324,7 @@ const searches = {
 
 module.exports = {
   version,
-  platformVersion: '15.19.0',
+  platformVersion: '19.1.0',
   authentication: {
     type: 'custom',
     fields: [
