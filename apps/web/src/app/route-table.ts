@@ -52,16 +52,13 @@ const instanceTabs: Record<(typeof serviceTypes)[number], readonly string[]> = {
   'scan-to-excel': ['table-view', 'details', 'users', 'exportfields', 'scans'],
 };
 /**
- * The specialized types whose pages are built (issues 13 and 14); a type not listed shows "not available yet"
- * on every route. Their pages are found in shell-pages.ts by name: `<Type>CreatePage` (the wizard),
+ * The pages of the specialized types are found in shell-pages.ts by name: `<Type>CreatePage` (the wizard),
  * `<Type><Tab>Page` for each tab (`ScanTicketsDetailsPage`), `<Type>Page` for a type without tabs. The names
  * are made here rather than listed, which keeps some forty strings out of the entry chunk (/signin's budget).
  */
-const builtSpecializedTypes: readonly (typeof serviceTypes)[number][] = ['check-in-out', 'scan-tickets', 'attendance', 'scan-to-excel', 'ab-barcode-matching', 'table-builder', 'logistics'];
 const pascal = (text: string) => text.replace(/(?:^|-)([a-z])/g, (_match, letter: string) => letter.toUpperCase());
-/** The page of a built type's route (`tab` undefined: the wizard; '' for a type without tabs), or undefined. */
-function specializedPage(type: (typeof serviceTypes)[number], tab?: string): PageLoader | undefined {
-  if (!builtSpecializedTypes.includes(type)) return undefined;
+/** The page of a type's route (`tab` undefined: the wizard; '' for a type without tabs). */
+function specializedPage(type: (typeof serviceTypes)[number], tab?: string): PageLoader {
   return shellPage(`${pascal(type)}${tab === undefined ? 'Create' : pascal(tab)}Page` as ShellPageName);
 }
 const taskTypes = ['downloaddatabase', 'downloadscan', 'generatebarcode', 'exportscan', 'clearDatabase', 'importdatabase', 'bulkscanremoval', 'importuser', 'postback', 'downloadcheckinout', 'downloaddevices', 'importcheckinoutscans', 'importtablebuilderscans'] as const;
@@ -203,23 +200,16 @@ export const routeTable: readonly RouteDef[] = [
     admin(`account.services.edit.${tab}`, `/account/services/{serviceId}/${tab}/`, `Service: ${tab === 'done' ? 'Summary' : title(tab)}`, { page: servicePages[tab] }),
   ),
 
-  // Admin area: specialized services (alias curated-services). A type's pages exist once it is in `builtSpecializedTypes`.
+  // Admin area: specialized services (alias curated-services), every type's wizard and tabs.
   admin('account.specialized', '/account/specialized-services/', 'Specialized services', { search: listQuery.extend({ type: text }), page: shellPage('SpecializedServicesPage') }),
   admin('account.specialized.create', '/account/specialized-services/create/', 'New specialized service', { page: shellPage('CreateSpecializedPage') }),
-  ...serviceTypes.map((type) => {
-    const page = specializedPage(type);
-    return admin(`account.specialized.create.${type}`, `/account/specialized-services/create/${type}/`, `New ${title(type)}`, page ? { page } : { planned: 'specialized' });
-  }),
+  ...serviceTypes.map((type) => admin(`account.specialized.create.${type}`, `/account/specialized-services/create/${type}/`, `New ${title(type)}`, { page: specializedPage(type) })),
   ...serviceTypes.flatMap((type) => {
     const tabs = instanceTabs[type];
-    if (tabs.length === 0) {
-      const page = specializedPage(type, '');
-      return [admin(`account.specialized.${type}`, `/account/specialized-services/{instanceId}/${type}/`, title(type), page ? { page } : { planned: 'specialized' })];
-    }
+    if (tabs.length === 0) return [admin(`account.specialized.${type}`, `/account/specialized-services/{instanceId}/${type}/`, title(type), { page: specializedPage(type, '') })];
     return tabs.map((tab) => {
-      const page = specializedPage(type, tab);
       const search = type === 'table-builder' && tab === 'tableview' ? { search: tableGridQuery } : {};
-      return admin(`account.specialized.${type}.${tab}`, `/account/specialized-services/{instanceId}/${type}/${tab}/`, `${title(type)}: ${title(tab)}`, page ? { page, ...search } : { planned: 'specialized' });
+      return admin(`account.specialized.${type}.${tab}`, `/account/specialized-services/{instanceId}/${type}/${tab}/`, `${title(type)}: ${title(tab)}`, { page: specializedPage(type, tab), ...search });
     });
   }),
   admin('account.curated', '/account/curated-services/{rest*}', 'Specialized services', {

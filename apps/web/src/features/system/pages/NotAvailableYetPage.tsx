@@ -11,7 +11,7 @@ import { plannedAreas } from '../planned-areas';
 export function NotAvailableYetPage() {
   const def = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.def });
   const counts = availability();
-  const planned: readonly string[] = def?.planned ? plannedAreas[def.planned] : [];
+  const planned: readonly string[] = (def?.planned ? plannedAreas[def.planned] : undefined) ?? [];
   return (
     <MessagePage
       framed={def?.layout !== 'app'}
