@@ -15,7 +15,7 @@ export type MovementRow = { id: number; status: number; response: string; scanne
 export type CheckInOutInstanceRow = { id: number; name: string; type_settings: string; case_sensitive: number | null };
 
 // Values that have moved (PostgreSQL's lock placeholders have not). Written as a literal, not a bound
-// parameter, so both databases can prove the partial index `checkinout_states_moved_idx` (migration 0036) applies.
+// parameter, so both databases can prove the partial index `checkinout_states_moved_idx` (migration 0037) applies.
 const moved = sql<boolean>`moves > 0`;
 
 /** Counts rows in `state` (one pass over the moved-values index gives both counts). */
