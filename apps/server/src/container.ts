@@ -52,6 +52,8 @@ import { createWebhooks, taskRunEvents } from './modules/webhooks/webhooks.modul
 import { ScanTicketsService, TICKET_EXPORT_JOB } from './modules/specialized/scan-tickets/scan-tickets.service.js';
 import { ScanToExcelService } from './modules/specialized/scan-to-excel/scan-to-excel.service.js';
 import { TableBuilderService } from './modules/specialized/table-builder/table-builder.service.js';
+import { TableBuilderRepo } from './modules/specialized/table-builder/table-builder.repo.js';
+import { tableExportColumns } from './modules/specialized/table-builder/table-export.js';
 import { AttendanceService } from './modules/specialized/attendance/attendance.service.js';
 import { CheckInOutService } from './modules/specialized/check-in-out/check-in-out.service.js';
 import { AbMatchingService } from './modules/specialized/ab-matching/ab-matching.service.js';
@@ -125,6 +127,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
     templates: { layout: (accountId, id) => scans.templates.layout(accountId, id), accountZone: scans.accountZone },
     allowPrivateUrls: config.allowPrivateUrls,
     lastSuccess: async (accountId, taskId) => (await jobs.queue.repo.list(accountId, { taskId, state: 'succeeded' }, 0, 1)).rows[0]?.started_at ?? undefined,
+    tableColumns: tableExportColumns(new TableBuilderRepo(k, db.dialect), scans.repo),
   });
   // Background imports of uploaded files run as importdatabase jobs (the tasks module keeps the file).
   const imports = new DatabaseImports(scanConfig.databases, jobs.tasks);

@@ -177,6 +177,30 @@ export class TableBuilderRepo {
     return rows.map((r) => ({ questionId: r.id, text: r.text, type: r.type }));
   }
 
+  /** The account's table-builder services (deleted ones too: their scans are exported), among `serviceIds` when given. */
+  async tableServiceIds(accountId: number, serviceIds?: number[]): Promise<number[]> {
+    let q = this.db.selectFrom('services').select('id').where('account_id', '=', accountId).where('specialized_type', '=', 'table-builder');
+    if (serviceIds) q = q.where('id', 'in', serviceIds);
+    return (await q.orderBy('id').execute()).map((r) => r.id);
+  }
+
+  /** The cells of the rows of these values (an export's batch), read through the unique (service, value) index. */
+  async cellsOfValues(accountId: number, serviceId: number, values: string[]): Promise<{ value: string; question_id: number; cell: string }[]> {
+    const out: { value: string; question_id: number; cell: string }[] = [];
+    for (let i = 0; i < values.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('table_builder_rows as r')
+        .innerJoin('table_builder_cells as c', (j) => j.onRef('c.row_id', '=', 'r.id').onRef('c.account_id', '=', 'r.account_id'))
+        .select(['r.value', 'c.question_id', 'c.value as cell'])
+        .where('r.account_id', '=', accountId)
+        .where('r.service_id', '=', serviceId)
+        .where('r.value', 'in', values.slice(i, i + 500))
+        .execute();
+      out.push(...rows);
+    }
+    return out;
+  }
+
   /** The answers a scan stored, per question (several values joined with ", "). */
   async scanAnswers(accountId: number, scanId: number): Promise<Map<number, string>> {
     const rows = await this.db.selectFrom('scan_answers').select(['question_id', 'answer']).where('scan_id', '=', scanId).where('account_id', '=', accountId).orderBy('position').orderBy('id').execute();
