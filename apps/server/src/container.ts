@@ -89,7 +89,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   // Emitters are built before the webhooks service (it needs the job queue): they hold a port connected below.
   const events = new LateWebhookEvents();
   const branding = new BrandingService({ repo: new BrandingRepo(k), storage });
-  const shortLinks = new ShortLinksService({ repo: new ShortLinksRepo(k, db.dialect), publicUrl: config.publicUrl });
+  const shortLinks = new ShortLinksService({ repo: new ShortLinksRepo(k, db.dialect), publicUrl: config.publicUrl, box });
   const scanConfig = createScanConfig(db, mail, config.publicUrl, limiter, events, branding);
   const bus = createEventBus(config, db);
   // Plans (PLANS_FILE) and their limits; api-access applies the plan's API limits, devices its device limit.
@@ -139,12 +139,12 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   jobs.registerJob(ACCOUNT_PURGE_JOB, accountPurgeHandler({ repo: deletionRepo, storage, isDue: (accountId) => accountDeletion.duePurge(accountId) }));
   const scanTickets = new ScanTicketsService({ db, queue: jobs.queue, barcodes, storage });
   jobs.registerJob(TICKET_EXPORT_JOB, scanTickets.exportJob());
-  const scanToExcel = new ScanToExcelService({ db, scans: scans.repo, publicUrl: config.publicUrl });
+  const scanToExcel = new ScanToExcelService({ db, scans: scans.repo, publicUrl: config.publicUrl, shortLinks });
   const attendance = new AttendanceService({ db, bus });
   const checkInOut = new CheckInOutService({ db, capture: scans.capture });
   const abMatching = new AbMatchingService({ db, bus });
-  const portals = new PortalsService({ repo: new PortalsRepo(k, db.dialect), scans: scans.repo, counts: scans.counts, search: scans.search, accountZone: scans.accountZone, jobFile: (accountId, jobId) => jobs.tasks.jobFile(accountId, jobId) });
-  const tableBuilder = new TableBuilderService({ db, bus, limiter, publicUrl: config.publicUrl });
+  const portals = new PortalsService({ repo: new PortalsRepo(k, db.dialect), scans: scans.repo, counts: scans.counts, search: scans.search, accountZone: scans.accountZone, jobFile: (accountId, jobId) => jobs.tasks.jobFile(accountId, jobId), shortLinks });
+  const tableBuilder = new TableBuilderService({ db, bus, limiter, publicUrl: config.publicUrl, shortLinks });
   const logistics = new LogisticsService({ db, map: config.map });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
   registerTableBuilderTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
