@@ -50,8 +50,9 @@ const pageReply = z.object({ keyLabel: z.string(), columns: z.array(tableColumn)
 export const tableBuilderRows = defineV2Route({
   path: 'table-builder/rows',
   access: 'admin',
-  summary: 'A page of the table: rows filtered and sorted, with the latest answer of each column.',
-  body: tableQuery.extend({ id, ...page }),
+  summary: 'A page of the table: rows filtered and sorted, with the latest answer of each column. A filtered count stops past 10,000 (`totalExact` false) unless `countAll` is true.',
+  /** `countAll`: count every match of a filter (slower on a large table), as the scan search's "count all". */
+  body: tableQuery.extend({ id, ...page, countAll: z.boolean().default(false) }),
   reply: pageReply,
 });
 

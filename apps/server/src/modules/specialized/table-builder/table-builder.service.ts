@@ -27,7 +27,7 @@ const EXPORT_BATCH = 1_000;
 
 type Instance = { id: number; name: string; settings: TableBuilderSettings; columns: TableColumn[] };
 export type TableFile = { name: string; contentType: string; body: Readable | string };
-type PageArgs = TableQuery & { page: number; limit: number; deviceId?: number | undefined };
+type PageArgs = TableQuery & { page: number; limit: number; deviceId?: number | undefined; countAll?: boolean | undefined };
 
 function rowOf(r: RowRecord, cells: CellRecord[], shown?: Set<number>): TableRow {
   const out: Record<string, string> = {};
@@ -86,7 +86,7 @@ export class TableBuilderService {
 
   private async pageOf(accountId: number, inst: Instance, q: PageArgs, shown: Set<number>) {
     this.checkQuery(inst, q, shown);
-    const { rows, total, totalExact } = await this.repo.page(accountId, inst.id, q, (q.page - 1) * q.limit, q.limit);
+    const { rows, total, totalExact } = await this.repo.page(accountId, inst.id, q, (q.page - 1) * q.limit, q.limit, q.countAll ? 'all' : true);
     const cells = await this.repo.cells(accountId, inst.id, rows.map((r) => r.id));
     return { keyLabel: inst.settings.keyLabel, columns: inst.columns.filter((c) => shown.has(c.questionId)), rows: rows.map((r) => rowOf(r, cells, shown)), total, totalExact };
   }

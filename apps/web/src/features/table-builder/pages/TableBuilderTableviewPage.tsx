@@ -19,7 +19,9 @@ const LIMIT = 50;
 function Grid({ instance }: { instance: SpecializedInstanceDetail }) {
   const { search, update } = useListSearch();
   const state = readTableSearch(search);
-  const rows = useTableRows(instance.id, state.query, state.page, LIMIT);
+  // A filtered count stops past 10,000 ("10,000+"); the user may ask for the exact number.
+  const [countAll, setCountAll] = useState(false);
+  const rows = useTableRows(instance.id, state.query, state.page, LIMIT, countAll);
   const exporter = useExportTable(instance.id);
   const [editing, setEditing] = useState<{ row: TableRow; column: TableColumn } | null>(null);
   if (rows.isPending) return <LoadingState label="Loading the table…" />;
@@ -42,6 +44,11 @@ function Grid({ instance }: { instance: SpecializedInstanceDetail }) {
         onCellClick={(row, column) => setEditing({ row, column })}
         actions={
           <>
+            {rows.data.totalExact ? null : (
+              <Button onClick={() => setCountAll(true)} disabled={rows.isFetching}>
+                Count all matches
+              </Button>
+            )}
             <Button startIcon={<FileDownloadOutlined />} onClick={() => download('csv')} disabled={exporter.isPending}>
               CSV
             </Button>
