@@ -9,8 +9,10 @@ import { FormAlert } from '../../auth/components/FormAlert';
 import { InstanceFrame } from '../../specialized/components/InstanceFrame';
 import { useListSearch } from '../../tasks/hooks/useListSearch';
 import { CellDialog } from '../components/CellDialog';
+import { RowHistory } from '../components/RowHistory';
 import { TableGrid } from '../components/TableGrid';
 import { useExportTable } from '../hooks/useExportTable';
+import { useSetTableCell } from '../hooks/useSetTableCell';
 import { useTableRows } from '../hooks/useTableRows';
 import { readTableSearch, writeTableSearch } from '../table-search';
 
@@ -23,6 +25,7 @@ function Grid({ instance }: { instance: SpecializedInstanceDetail }) {
   const [countAll, setCountAll] = useState(false);
   const rows = useTableRows(instance.id, state.query, state.page, LIMIT, countAll);
   const exporter = useExportTable(instance.id);
+  const setCell = useSetTableCell(instance.id);
   const [editing, setEditing] = useState<{ row: TableRow; column: TableColumn } | null>(null);
   if (rows.isPending) return <LoadingState label="Loading the table…" />;
   if (rows.isError) return <ErrorState message={rows.error.message} onRetry={() => void rows.refetch()} />;
@@ -58,7 +61,15 @@ function Grid({ instance }: { instance: SpecializedInstanceDetail }) {
           </>
         }
       />
-      {editing ? <CellDialog instanceId={instance.id} row={editing.row} column={editing.column} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <CellDialog
+          row={editing.row}
+          column={editing.column}
+          save={(value) => setCell.mutateAsync({ rowId: editing.row.id, questionId: editing.column.questionId, value })}
+          history={<RowHistory instanceId={instance.id} rowId={editing.row.id} />}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </Box>
   );
 }
