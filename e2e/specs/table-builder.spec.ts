@@ -128,10 +128,14 @@ test('wizard, scanner edits a row, table view follows live, share link opens rea
   await page.getByRole('button', { name: 'Make a share link' }).click();
   const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
   expect(url).toMatch(/\/share-link\?taskId=\d+&token=[A-Za-z0-9_-]{43}$/);
+  // Its short link is made with it and opens it.
+  const shortUrl = await page.getByRole('textbox', { name: /^Short link/ }).inputValue();
+  expect(shortUrl).toMatch(/\/l\/[0-9A-Za-z]{10}$/);
   await shots(page, 'table-builder-shareurl');
   const guest = await browser.newContext({ baseURL: e2eEnv().baseUrl });
   const shared = await guest.newPage();
-  await shared.goto(url);
+  await shared.goto(shortUrl);
+  await expect(shared).toHaveURL(url);
   await expect(shared.getByRole('heading', { name: 'Laptops' })).toBeVisible();
   const sharedGrid = shared.getByRole('table', { name: 'Laptops: rows' });
   await expect(sharedGrid.getByRole('columnheader')).toHaveText(['Asset tag', 'Status', 'Updated']);
@@ -146,6 +150,9 @@ test('wizard, scanner edits a row, table view follows live, share link opens rea
   await shared.goto(url);
   await expect(shared).toHaveURL(/\/share-link-expired$/);
   await expect(shared.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+  // Its short link is revoked with it.
+  await shared.goto(shortUrl);
+  await expect(shared).toHaveURL(/\/share-link-expired\?reason=revoked$/);
 
   // An expired link (made to expire in two seconds) lands there too.
   const soon = await v2<{ path: string }>(request, admin, 'table-builder/link-create', { id: instanceId, expiresAt: new Date(Date.now() + 2_000).toISOString() });

@@ -52,6 +52,8 @@ import { createWebhooks, taskRunEvents } from './modules/webhooks/webhooks.modul
 import { ScanTicketsService, TICKET_EXPORT_JOB } from './modules/specialized/scan-tickets/scan-tickets.service.js';
 import { ScanToExcelService } from './modules/specialized/scan-to-excel/scan-to-excel.service.js';
 import { TableBuilderService } from './modules/specialized/table-builder/table-builder.service.js';
+import { TableBuilderRepo } from './modules/specialized/table-builder/table-builder.repo.js';
+import { tableExportColumns } from './modules/specialized/table-builder/table-export.js';
 import { AttendanceService } from './modules/specialized/attendance/attendance.service.js';
 import { CheckInOutService } from './modules/specialized/check-in-out/check-in-out.service.js';
 import { AbMatchingService } from './modules/specialized/ab-matching/ab-matching.service.js';
@@ -87,7 +89,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   // Emitters are built before the webhooks service (it needs the job queue): they hold a port connected below.
   const events = new LateWebhookEvents();
   const branding = new BrandingService({ repo: new BrandingRepo(k), storage });
-  const shortLinks = new ShortLinksService({ repo: new ShortLinksRepo(k, db.dialect), publicUrl: config.publicUrl });
+  const shortLinks = new ShortLinksService({ repo: new ShortLinksRepo(k, db.dialect), publicUrl: config.publicUrl, box });
   const scanConfig = createScanConfig(db, mail, config.publicUrl, limiter, events, branding);
   const bus = createEventBus(config, db);
   // Plans (PLANS_FILE) and their limits; api-access applies the plan's API limits, devices its device limit.
@@ -125,6 +127,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
     templates: { layout: (accountId, id) => scans.templates.layout(accountId, id), accountZone: scans.accountZone },
     allowPrivateUrls: config.allowPrivateUrls,
     lastSuccess: async (accountId, taskId) => (await jobs.queue.repo.list(accountId, { taskId, state: 'succeeded' }, 0, 1)).rows[0]?.started_at ?? undefined,
+    tableColumns: tableExportColumns(new TableBuilderRepo(k, db.dialect), scans.repo),
   });
   // Background imports of uploaded files run as importdatabase jobs (the tasks module keeps the file).
   const imports = new DatabaseImports(scanConfig.databases, jobs.tasks);
@@ -136,12 +139,12 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   jobs.registerJob(ACCOUNT_PURGE_JOB, accountPurgeHandler({ repo: deletionRepo, storage, isDue: (accountId) => accountDeletion.duePurge(accountId) }));
   const scanTickets = new ScanTicketsService({ db, queue: jobs.queue, barcodes, storage });
   jobs.registerJob(TICKET_EXPORT_JOB, scanTickets.exportJob());
-  const scanToExcel = new ScanToExcelService({ db, scans: scans.repo, publicUrl: config.publicUrl });
+  const scanToExcel = new ScanToExcelService({ db, scans: scans.repo, publicUrl: config.publicUrl, shortLinks });
   const attendance = new AttendanceService({ db, bus });
   const checkInOut = new CheckInOutService({ db, capture: scans.capture });
   const abMatching = new AbMatchingService({ db, bus });
-  const portals = new PortalsService({ repo: new PortalsRepo(k, db.dialect), scans: scans.repo, counts: scans.counts, search: scans.search, accountZone: scans.accountZone, jobFile: (accountId, jobId) => jobs.tasks.jobFile(accountId, jobId) });
-  const tableBuilder = new TableBuilderService({ db, bus, limiter, publicUrl: config.publicUrl });
+  const portals = new PortalsService({ repo: new PortalsRepo(k, db.dialect), scans: scans.repo, counts: scans.counts, search: scans.search, accountZone: scans.accountZone, jobFile: (accountId, jobId) => jobs.tasks.jobFile(accountId, jobId), shortLinks });
+  const tableBuilder = new TableBuilderService({ db, bus, limiter, publicUrl: config.publicUrl, shortLinks });
   const logistics = new LogisticsService({ db, map: config.map });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
   registerTableBuilderTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });

@@ -23,13 +23,17 @@ export const portalAccess = z.object({
 });
 export type PortalAccess = z.infer<typeof portalAccess>;
 
-export const getPortalAccess = defineV2Route({ path: 'portals/access/get', access: 'admin', summary: "An app user's portal access and what is shared with them.", body: z.object({ appUserId: id }), reply: portalAccess });
+/** The access, with the short links (`/l/<code>`) of the portals' sign-in pages, made when access to a portal is first granted. */
+export const portalAccessReply = portalAccess.extend({ shortUrls: z.object({ userPortal: z.string().nullable(), taskPortal: z.string().nullable() }) });
+export type PortalAccessReply = z.infer<typeof portalAccessReply>;
+
+export const getPortalAccess = defineV2Route({ path: 'portals/access/get', access: 'admin', summary: "An app user's portal access and what is shared with them, with the portals' short links.", body: z.object({ appUserId: id }), reply: portalAccessReply });
 export const setPortalAccess = defineV2Route({
   path: 'portals/access/set',
   access: 'admin',
-  summary: "Grants or removes an app user's user-portal and task-portal access and chooses the shared services and tasks (ids of the account).",
+  summary: "Grants or removes an app user's user-portal and task-portal access and chooses the shared services and tasks (ids of the account); granting a portal makes the account's short link to its sign-in page if there is none.",
   body: portalAccess,
-  reply: portalAccess,
+  reply: portalAccessReply,
 });
 
 /** A service shared in the user portal. */

@@ -157,12 +157,17 @@ export const exportColumnChoices = defineV2Route({
 
 export const exportFormat = z.enum(['csv', 'xlsx', 'json']);
 
-/** The exportscan task: scans matching filters (or picked ones), through a template or the default columns. */
+/**
+ * The exportscan task: scans matching filters (or picked ones), through a template or the default columns.
+ * `tableColumns`: scans of a table-builder service also carry their row's current cells, one column per table
+ * column after the others (docs/SPECIALIZED-TABLE-BUILDER.md).
+ */
 export const exportScanInputs = z.object({
   filters: scanFilters.prefault({}),
   scanIds: z.array(id).max(10_000).optional(),
   templateId: id.nullable().default(null),
   format: exportFormat.default('csv'),
+  tableColumns: z.boolean().default(true),
 });
 
 export const startScanExport = defineV2Route({

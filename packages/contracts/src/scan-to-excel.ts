@@ -81,15 +81,15 @@ export const scanToExcelLink = defineV2Route({
 export const scanToExcelLinkCreate = defineV2Route({
   path: 'scan-to-excel/link-create',
   access: 'admin',
-  summary: 'Makes a new secret download link, revoking the previous one; answers the link (shown this once: only its hash is stored).',
+  summary: 'Makes a new secret download link, revoking the previous one (and its short link); answers the link (shown this once: only its hash is stored) and its short link (null without SECRETS_KEY).',
   body: z.object({ id }),
-  reply: z.object({ url: z.string(), path: z.string(), createdAt: timestamp }),
+  reply: z.object({ url: z.string(), path: z.string(), createdAt: timestamp, shortUrl: z.string().nullable() }),
 });
 
 export const scanToExcelLinkRevoke = defineV2Route({
   path: 'scan-to-excel/link-revoke',
   access: 'admin',
-  summary: 'Revokes the secret download link (it answers 404 from now on).',
+  summary: 'Revokes the secret download link and its short link (it answers 404 from now on).',
   body: z.object({ id }),
   reply: okReply,
 });

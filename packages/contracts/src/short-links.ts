@@ -20,6 +20,10 @@ export const shortLinkLimits = {
 export const shortLinkKinds = ['page', 'download', 'portal', 'share'] as const;
 export type ShortLinkKind = (typeof shortLinkKinds)[number];
 
+/** Where a link came from: made by hand, or automatically with a share link, a scan-to-excel download link or a portal grant. */
+export const shortLinkSources = ['manual', 'share-link', 'scan-to-excel', 'portal'] as const;
+export type ShortLinkSource = (typeof shortLinkSources)[number];
+
 export const shortLinkStatuses = ['active', 'expired', 'revoked'] as const;
 export type ShortLinkStatus = (typeof shortLinkStatuses)[number];
 
@@ -43,6 +47,9 @@ export const shortLink = z.object({
   target: z.string(),
   label: z.string(),
   kind: z.enum(shortLinkKinds),
+  /** Where it came from; `sourceId` is the share link's id or the scan-to-excel instance's id (null otherwise). */
+  source: z.enum(shortLinkSources),
+  sourceId: id.nullable(),
   status: z.enum(shortLinkStatuses),
   createdAt: timestamp,
   expiresAt: timestamp.nullable(),

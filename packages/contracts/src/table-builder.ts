@@ -50,8 +50,9 @@ const pageReply = z.object({ keyLabel: z.string(), columns: z.array(tableColumn)
 export const tableBuilderRows = defineV2Route({
   path: 'table-builder/rows',
   access: 'admin',
-  summary: 'A page of the table: rows filtered and sorted, with the latest answer of each column.',
-  body: tableQuery.extend({ id, ...page }),
+  summary: 'A page of the table: rows filtered and sorted, with the latest answer of each column. A filtered count stops past 10,000 (`totalExact` false) unless `countAll` is true.',
+  /** `countAll`: count every match of a filter (slower on a large table), as the scan search's "count all". */
+  body: tableQuery.extend({ id, ...page, countAll: z.boolean().default(false) }),
   reply: pageReply,
 });
 
@@ -111,7 +112,7 @@ export const tableBuilderLinks = defineV2Route({
 export const tableBuilderLinkCreate = defineV2Route({
   path: 'table-builder/link-create',
   access: 'admin',
-  summary: 'Makes a share link, read-only or editing chosen columns (optional expiry, password and columns); answers its address, shown this once.',
+  summary: 'Makes a share link, read-only or editing chosen columns (optional expiry, password and columns), and its short link; answers its address, shown this once.',
   body: z.object({
     id,
     name: z.string().trim().max(100, 'At most 100 characters').default(''),
@@ -121,13 +122,14 @@ export const tableBuilderLinkCreate = defineV2Route({
     password: z.string().min(4, 'Use at least 4 characters').max(200).nullable().default(null),
     questionIds: z.array(id).min(1, 'Choose at least one column').max(500).nullable().default(null),
   }),
-  reply: z.object({ link: shareLinkInfo, path: z.string(), url: z.string() }),
+  /** `shortUrl`: the short link made with it (`/l/<code>`, listed in account/links), null without SECRETS_KEY. */
+  reply: z.object({ link: shareLinkInfo, path: z.string(), url: z.string(), shortUrl: z.string().nullable() }),
 });
 
 export const tableBuilderLinkRevoke = defineV2Route({
   path: 'table-builder/link-revoke',
   access: 'admin',
-  summary: 'Revokes a share link (it lands on the expired page from now on).',
+  summary: 'Revokes a share link and its short link (both land on the expired page from now on).',
   body: z.object({ id, linkId: id }),
   reply: okReply,
 });

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { PortalAccess, PortalDbValue, PortalRun, PortalScan, portalDb, portalScans } from '@scanbase/contracts';
+import type { PortalAccess, PortalAccessReply, PortalDbValue, PortalRun, PortalScan, portalDb, portalScans } from '@scanbase/contracts';
 import type { z } from 'zod';
 import type { AppSession } from '../../platform/auth/session.js';
 import { AppError } from '../../platform/errors.js';
@@ -7,12 +7,18 @@ import { zonedToUtc, type ScanFilter } from '../scans/scan-filter.js';
 import type { ScanCountsRepo } from '../scans/scan-counts.repo.js';
 import type { ScanSearchService } from '../scans/scan-search.service.js';
 import type { ScansRepo } from '../scans/scans.repo.js';
+import type { ShortLinksService } from '../short-links/short-links.service.js';
 import type { PortalsRepo, RunRow, TextLookup } from './portals.repo.js';
 
 /** Counting stops here; the portal says "more than" beyond it. */
 export const PORTAL_COUNT_CAP = 10_000;
 
 type Portal = 'user' | 'task';
+/** The portals' sign-in pages, as the admin's app-user page shows them. */
+const PORTAL_SIGN_IN: Record<Portal, { path: string; label: string }> = {
+  user: { path: '/share/preview/login/', label: 'User portal sign-in' },
+  task: { path: '/task-portal/login/', label: 'Task portal sign-in' },
+};
 const portalNames: Record<Portal, string> = { user: 'user portal', task: 'task portal' };
 
 type ScansQuery = z.output<typeof portalScans.body>;
@@ -33,19 +39,28 @@ export class PortalsService {
       search: ScanSearchService;
       accountZone: (accountId: number) => Promise<string>;
       jobFile: (accountId: number, jobId: number) => Promise<{ file: { name: string; contentType: string }; data: Readable }>;
+      shortLinks?: ShortLinksService;
     },
   ) {}
 
   // ---- Admin side -------------------------------------------------------------------------------------
 
-  async getAccess(accountId: number, appUserId: number): Promise<PortalAccess> {
+  async getAccess(accountId: number, appUserId: number): Promise<PortalAccessReply> {
     const user = await this.deps.repo.flags(accountId, appUserId);
     if (!user) throw new AppError('NOT_FOUND', 'No such app user.');
-    const [services, tasks] = await Promise.all([this.deps.repo.sharedServices(accountId, appUserId), this.deps.repo.sharedTasks(accountId, appUserId)]);
-    return { appUserId, userPortal: user.user_portal === 1, taskPortal: user.task_portal === 1, serviceIds: services.map((s) => s.id).sort((a, b) => a - b), taskIds: tasks.map((t) => t.id).sort((a, b) => a - b) };
+    const [services, tasks, userLink, taskLink] = await Promise.all([
+      this.deps.repo.sharedServices(accountId, appUserId),
+      this.deps.repo.sharedTasks(accountId, appUserId),
+      this.deps.shortLinks?.activeFor(accountId, 'portal', null, PORTAL_SIGN_IN.user.path),
+      this.deps.shortLinks?.activeFor(accountId, 'portal', null, PORTAL_SIGN_IN.task.path),
+    ]);
+    return {
+      appUserId, userPortal: user.user_portal === 1, taskPortal: user.task_portal === 1, serviceIds: services.map((s) => s.id).sort((a, b) => a - b), taskIds: tasks.map((t) => t.id).sort((a, b) => a - b),
+      shortUrls: { userPortal: userLink?.shortUrl ?? null, taskPortal: taskLink?.shortUrl ?? null },
+    };
   }
 
-  async setAccess(accountId: number, input: PortalAccess): Promise<PortalAccess> {
+  async setAccess(accountId: number, input: PortalAccess): Promise<PortalAccessReply> {
     const serviceIds = [...new Set(input.serviceIds)];
     const taskIds = [...new Set(input.taskIds)];
     await this.deps.repo.transaction(async (repo) => {
@@ -60,6 +75,9 @@ export class PortalsService {
       await repo.setShares(accountId, input.appUserId, 'service', serviceIds);
       await repo.setShares(accountId, input.appUserId, 'task', taskIds);
     });
+    // One short link per portal sign-in page and account, made when a portal is first granted (kept until revoked).
+    if (input.userPortal) await this.deps.shortLinks?.ensureFor(accountId, null, { target: PORTAL_SIGN_IN.user.path, label: PORTAL_SIGN_IN.user.label, source: 'portal', sourceId: null });
+    if (input.taskPortal) await this.deps.shortLinks?.ensureFor(accountId, null, { target: PORTAL_SIGN_IN.task.path, label: PORTAL_SIGN_IN.task.label, source: 'portal', sourceId: null });
     return this.getAccess(accountId, input.appUserId);
   }
 

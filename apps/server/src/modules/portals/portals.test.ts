@@ -46,9 +46,10 @@ describe('portals: the admin grant', () => {
     const { a, shared, viewer } = await setup();
     const other = await scanAccount(t);
     const foreign = await other.service({ validation_method: 'record' });
-    expect(await a.must('portals/access/get', { appUserId: viewer.id })).toEqual({ appUserId: viewer.id, userPortal: false, taskPortal: false, serviceIds: [], taskIds: [] });
+    expect(await a.must('portals/access/get', { appUserId: viewer.id })).toEqual({ appUserId: viewer.id, userPortal: false, taskPortal: false, serviceIds: [], taskIds: [], shortUrls: { userPortal: null, taskPortal: null } });
     const set = await a.must('portals/access/set', { appUserId: viewer.id, userPortal: true, taskPortal: false, serviceIds: [shared, shared], taskIds: [] });
-    expect(set).toEqual({ appUserId: viewer.id, userPortal: true, taskPortal: false, serviceIds: [shared], taskIds: [] });
+    expect(set).toMatchObject({ appUserId: viewer.id, userPortal: true, taskPortal: false, serviceIds: [shared], taskIds: [], shortUrls: { taskPortal: null } });
+    expect((set.shortUrls as { userPortal: string }).userPortal).toMatch(/\/l\/[0-9A-Za-z]{10}$/);
     const refused = await a.admin('portals/access/set', { appUserId: viewer.id, userPortal: true, taskPortal: false, serviceIds: [foreign], taskIds: [] });
     expect(refused.status).toBe(422);
     expect(refused.body.details).toEqual([{ path: 'serviceIds', message: `No service ${foreign} in this account` }]);

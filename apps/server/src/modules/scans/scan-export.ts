@@ -38,6 +38,15 @@ export const fieldHeaders: Record<ExportField, string> = {
 export type ExportLayout = { columns: ExportColumn[]; dateFormat: string; timeZone: string; rowPer: 'scan' | 'answer' };
 
 type Cell = string | number;
+
+/**
+ * Columns another module adds after an export's own (the table builder's current cells): their headers, and per
+ * batch of scans a reader of each scan's cells, read with one query per batch so memory stays flat.
+ */
+export type ExtraColumns = {
+  header: string[];
+  forBatch(batch: ExportScanRow[]): Promise<(r: ExportScanRow) => readonly Cell[]>;
+};
 type Reader = (r: ExportScanRow) => Cell;
 /** Names of the services, users and devices met so far in one export. */
 type Names = { services: Map<number, string>; users: Map<number, string>; devices: Map<number, string> };
@@ -61,6 +70,7 @@ type Plan = {
   /** Only these answers and properties are read (undefined: all of them, as the default columns use every one). */
   questionFilter: number[] | undefined;
   propertyFilter: string[] | undefined;
+  extra: ExtraColumns | undefined;
 };
 
 const FIELD = 0;
@@ -90,7 +100,7 @@ function fieldReader(field: ExportField, time: (iso: string) => string, names: N
 function planOf(columns: ExportColumn[], time: (iso: string) => string, rowPerAnswer: boolean, readAll: boolean): Plan {
   const n = columns.length;
   const names: Names = { services: new Map(), users: new Map(), devices: new Map() };
-  const plan: Plan = { header: [], kinds: new Uint8Array(n), readers: new Array<Reader | undefined>(n), slots: new Int32Array(n).fill(-1), questionSlots: new Map(), propertySlots: new Map(), questionCount: 0, propertyCount: 0, rowPerAnswer, names, questionFilter: undefined, propertyFilter: undefined };
+  const plan: Plan = { header: [], kinds: new Uint8Array(n), readers: new Array<Reader | undefined>(n), slots: new Int32Array(n).fill(-1), questionSlots: new Map(), propertySlots: new Map(), questionCount: 0, propertyCount: 0, rowPerAnswer, names, questionFilter: undefined, propertyFilter: undefined, extra: undefined };
   columns.forEach((c, i) => {
     plan.header.push(c.header);
     if (c.kind === 'field') {
@@ -136,7 +146,7 @@ async function defaultPlan(repo: ScansRepo, accountId: number, filter: ScanFilte
  * as JSON pairs read in the same query (`ScansRepo.exportBatches`): no lookups, and nothing allocated per
  * scan beyond its row and its pairs.
  */
-function batchRows(plan: Plan, batch: ExportScanRow[], out: Cell[][]): void {
+function batchRows(plan: Plan, batch: ExportScanRow[], out: Cell[][], extra?: (r: ExportScanRow) => readonly Cell[]): void {
   const n = plan.kinds.length;
   const answered: string[][] = Array.from({ length: plan.questionCount }, () => []);
   const props: string[] = new Array<string>(plan.propertyCount).fill('');
@@ -170,6 +180,7 @@ function batchRows(plan: Plan, batch: ExportScanRow[], out: Cell[][]): void {
         first[i] = list.length === 0 ? '' : list.length === 1 || plan.rowPerAnswer ? list[0]! : list.join(ANSWER_JOIN);
       }
     }
+    if (extra) for (const cell of extra(r)) first.push(cell);
     out.push(first);
     // One row per answer position: the scan's other cells repeat, a question with one answer keeps it on every row.
     for (let k = 1; k < rows; k++) {
@@ -212,8 +223,9 @@ async function* rowsOf(repo: ScansRepo, accountId: number, filter: ScanFilter, p
   for await (const batch of repo.exportBatches(accountId, filter, include)) {
     signal.throwIfAborted();
     await learnNames(repo, accountId, plan.names, batch);
+    const extra = plan.extra ? await plan.extra.forBatch(batch) : undefined;
     const out: Cell[][] = [];
-    batchRows(plan, batch, out);
+    batchRows(plan, batch, out, extra);
     yield out;
     done += batch.length;
     onRows(done);
@@ -245,11 +257,16 @@ export function csvRow(cells: readonly unknown[]): string {
 /**
  * Streams the scans matching a filter as CSV (UTF-8 with BOM, formula injection neutralised), XLSX (inline
  * text cells, which spreadsheets never run as formulas; see xlsx-stream.ts) or JSON (an array of objects keyed by header). With a
- * template: its columns, headers, date format, zone and rows per answer; without one the default columns.
+ * template: its columns, headers, date format, zone and rows per answer; without one the default columns;
+ * `extra` columns (a table's current cells) after them, repeated on each row of a scan.
  * `onRows` is told how many scans are written so far. Answers the byte stream; the caller stores it.
  */
-export async function exportScans(repo: ScansRepo, accountId: number, filter: ScanFilter, format: ExportFormat, onRows: (n: number) => void, signal: AbortSignal, template?: ExportLayout): Promise<Readable> {
+export async function exportScans(repo: ScansRepo, accountId: number, filter: ScanFilter, format: ExportFormat, onRows: (n: number) => void, signal: AbortSignal, template?: ExportLayout, extra?: ExtraColumns): Promise<Readable> {
   const plan = template ? planOf(template.columns, dateFormatter(template.dateFormat, template.timeZone), template.rowPer === 'answer', false) : await defaultPlan(repo, accountId, filter);
+  if (extra && extra.header.length > 0) {
+    plan.extra = extra;
+    plan.header.push(...extra.header);
+  }
   const head = plan.header;
   const rows = rowsOf(repo, accountId, filter, plan, onRows, signal);
   if (format === 'csv') {

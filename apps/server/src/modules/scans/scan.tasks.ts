@@ -4,7 +4,7 @@ import { postForm } from '../../platform/http/outbound-http.js';
 import { PermanentJobError } from '../../platform/jobs/job-types.js';
 import type { TaskCatalogue, TaskContext, TaskHandler } from '../tasks/task-catalogue.js';
 import type { Postbacks } from './postback.js';
-import { exportContentTypes, exportScans, type ExportLayout } from './scan-export.js';
+import { exportContentTypes, exportScans, type ExportLayout, type ExtraColumns } from './scan-export.js';
 import { formatInZone, type ScanFilter } from './scan-filter.js';
 import { searchFilter } from './scan-search.service.js';
 import type { ScansRepo } from './scans.repo.js';
@@ -42,8 +42,11 @@ export function exportFileName(templateName: string | undefined, format: string,
   return `${slug}-${stamp}.${format}`;
 }
 
+/** The table builder's current cells of the exported scans' rows (`tableColumns`), when any table-builder service's scans are exported. */
+export type TableColumnsSource = (accountId: number, filter: ScanFilter) => Promise<ExtraColumns | undefined>;
+
 /** Task handlers whose data is scans: download, export through a template, bulk removal, periodic postback. */
-export function registerScanTasks(catalogue: TaskCatalogue, deps: { repo: ScansRepo; postbacks: Postbacks; templates: ExportTemplateSource; allowPrivateUrls: boolean; lastSuccess: (accountId: number, taskId: number) => Promise<string | undefined> }): void {
+export function registerScanTasks(catalogue: TaskCatalogue, deps: { repo: ScansRepo; postbacks: Postbacks; templates: ExportTemplateSource; allowPrivateUrls: boolean; lastSuccess: (accountId: number, taskId: number) => Promise<string | undefined>; tableColumns?: TableColumnsSource }): void {
   catalogue.register('downloadscan', {
     inputs: downloadScanInputs,
     async run(ctx) {
@@ -83,11 +86,12 @@ export function registerScanTasks(catalogue: TaskCatalogue, deps: { repo: ScansR
       // Counted first, so the progress page can draw a real bar.
       const { total } = await deps.repo.search(ctx.accountId, filter, [], { limit: 0, offset: 0 }, true);
       ctx.progress(0, total, `0 of ${total.toLocaleString('en-US')} scans written`);
+      const extra = input.tableColumns && deps.tableColumns ? await deps.tableColumns(ctx.accountId, filter) : undefined;
       let rows = 0;
       const stream = await exportScans(deps.repo, ctx.accountId, filter, input.format, (n) => {
         rows = n;
         ctx.progress(n, Math.max(n, total), `${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} scans written`);
-      }, ctx.signal, template);
+      }, ctx.signal, template, extra);
       const file = await ctx.saveStream(exportFileName(template?.name, input.format, template?.timeZone ?? accountZone), exportContentTypes[input.format], stream);
       ctx.progress(rows, Math.max(rows, total), `${rows.toLocaleString('en-US')} scans written`);
       return { file, summary: `${rows.toLocaleString('en-US')} scan${rows === 1 ? '' : 's'} exported${template ? ` with the template "${template.name}"` : ''}.` };

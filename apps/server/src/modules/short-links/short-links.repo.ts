@@ -5,7 +5,7 @@ import type { DialectName } from '../../platform/db/database.js';
 
 export type ShortLinkRow = Selectable<ShortLinksTable>;
 
-const COLUMNS = ['id', 'account_id', 'code', 'target', 'label', 'kind', 'created_by', 'created_at', 'expires_at', 'revoked_at', 'visits', 'last_visit_at'] as const;
+const COLUMNS = ['id', 'account_id', 'code', 'target', 'label', 'kind', 'created_by', 'created_at', 'expires_at', 'revoked_at', 'visits', 'last_visit_at', 'source', 'source_id', 'sealed_target'] as const;
 
 /** Which links a list shows: by status at `now`, and a term in the label, code or target. */
 export type ShortLinkFilter = { status?: 'active' | 'expired' | 'revoked'; search?: string; now: string };
@@ -17,7 +17,7 @@ export class ShortLinksRepo {
     readonly dialect: DialectName,
   ) {}
 
-  async insert(values: { accountId: number; code: string; target: string; label: string; kind: ShortLinkRow['kind']; createdBy: number | null; createdAt: string; expiresAt: string | null }): Promise<ShortLinkRow> {
+  async insert(values: { accountId: number; code: string; target: string; label: string; kind: ShortLinkRow['kind']; createdBy: number | null; createdAt: string; expiresAt: string | null; source?: ShortLinkRow['source']; sourceId?: number | null; sealedTarget?: string | null }): Promise<ShortLinkRow> {
     return this.db
       .insertInto('short_links')
       .values({
@@ -29,6 +29,9 @@ export class ShortLinksRepo {
         created_by: values.createdBy,
         created_at: values.createdAt,
         expires_at: values.expiresAt,
+        source: values.source ?? 'manual',
+        source_id: values.sourceId ?? null,
+        sealed_target: values.sealedTarget ?? null,
       })
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
@@ -68,6 +71,25 @@ export class ShortLinksRepo {
   /** Revokes a link unless it already is (the first revocation time stays). */
   async revoke(accountId: number, id: number, at: string): Promise<void> {
     await this.db.updateTable('short_links').set({ revoked_at: at }).where('account_id', '=', accountId).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  }
+
+  /** The active (not revoked, not expired at `now`) links of a source; `sourceId` null matches links without one. */
+  async activeOfSource(accountId: number, source: ShortLinkRow['source'], sourceId: number | null, now: string): Promise<ShortLinkRow[]> {
+    return this.db
+      .selectFrom('short_links')
+      .select(COLUMNS)
+      .where('account_id', '=', accountId)
+      .where('source', '=', source)
+      .where('source_id', sourceId === null ? 'is' : '=', sourceId)
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** Revokes every link of a source not yet revoked (a share link revoked, a download link replaced). */
+  async revokeOfSource(accountId: number, source: ShortLinkRow['source'], sourceId: number, at: string): Promise<void> {
+    await this.db.updateTable('short_links').set({ revoked_at: at }).where('account_id', '=', accountId).where('source', '=', source).where('source_id', '=', sourceId).where('revoked_at', 'is', null).execute();
   }
 
   /** The link of a code, whoever's it is (the redirect has no session). */

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { shortLinkKind, shortLinkLimits, type ShortLink, type ShortLinkStatus, type ShortLinkVisit } from '@scanbase/contracts';
+import { shortLinkKind, shortLinkLimits, type ShortLink, type ShortLinkSource, type ShortLinkStatus, type ShortLinkVisit } from '@scanbase/contracts';
+import type { SecretBox } from '../../platform/auth/secret-box.js';
 import { isUniqueViolation } from '../../platform/db/dialect.js';
 import { AppError } from '../../platform/errors.js';
 import type { ShortLinkRow, ShortLinksRepo } from './short-links.repo.js';
@@ -37,7 +38,21 @@ export function shortLinkTargetPath(input: string, origin: string): string | nul
 /** Where `/l/<code>` sends a visitor: the target, or the expired-link page saying why. */
 export type ShortLinkOpening = { kind: 'open'; target: string } | { kind: 'closed'; reason: 'expired' | 'revoked' | 'unknown' };
 
-type Deps = { repo: ShortLinksRepo; publicUrl: string; now?: () => Date };
+type Deps = { repo: ShortLinksRepo; publicUrl: string; box?: SecretBox; now?: () => Date };
+
+/** An automatic short link: made with a share link, a download link or a portal grant (docs/SHORT-LINKS.md). */
+export type AutoShortLink = {
+  /** The path it opens. */
+  target: string;
+  /** The path shown in the list when `target` carries a secret token: the target is then sealed with SECRETS_KEY. */
+  shownTarget?: string;
+  label: string;
+  source: Exclude<ShortLinkSource, 'manual'>;
+  sourceId: number | null;
+  expiresAt?: string | null;
+};
+
+const sealContext = (accountId: number) => `short-link:${accountId}`;
 
 /** Short links of an account: make, list, change, revoke, and open them (`/l/<code>`) counting each visit. */
 export class ShortLinksService {
@@ -61,6 +76,8 @@ export class ShortLinksService {
       target: row.target,
       label: row.label,
       kind: row.kind,
+      source: row.source,
+      sourceId: row.source_id,
       status: this.status(row, now),
       createdAt: row.created_at,
       expiresAt: row.expires_at,
@@ -98,6 +115,45 @@ export class ShortLinksService {
     }
   }
 
+  /**
+   * Makes the short link of something just made (a share link, a download link). A secret target is sealed, and
+   * without SECRETS_KEY (production) no short link is made: undefined. Codes are drawn as for `create`.
+   */
+  async createFor(accountId: number, createdBy: number | null, link: AutoShortLink): Promise<ShortLink | undefined> {
+    const secret = link.shownTarget !== undefined;
+    if (secret && !this.deps.box?.available) return undefined;
+    const now = this.now();
+    const sealedTarget = secret ? this.deps.box!.seal(link.target, sealContext(accountId)) : null;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const row = await this.deps.repo.insert({
+          accountId, code: newShortCode(), target: link.shownTarget ?? link.target, label: link.label.slice(0, shortLinkLimits.label), kind: shortLinkKind(link.target),
+          createdBy, createdAt: now, expiresAt: link.expiresAt ?? null, source: link.source, sourceId: link.sourceId, sealedTarget,
+        });
+        return this.answer(row, now);
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 4) throw error;
+      }
+    }
+  }
+
+  /** The active short link of a source and target (a portal's sign-in page), made when there is none. */
+  async ensureFor(accountId: number, createdBy: number | null, link: AutoShortLink): Promise<ShortLink | undefined> {
+    const found = (await this.deps.repo.activeOfSource(accountId, link.source, link.sourceId, this.now())).find((r) => r.target === link.target && r.sealed_target === null);
+    return found ? this.answer(found) : this.createFor(accountId, createdBy, link);
+  }
+
+  /** The active short link of a source and target, if any (nothing is made). */
+  async activeFor(accountId: number, source: Exclude<ShortLinkSource, 'manual'>, sourceId: number | null, target?: string): Promise<ShortLink | undefined> {
+    const found = (await this.deps.repo.activeOfSource(accountId, source, sourceId, this.now())).find((r) => target === undefined || r.target === target);
+    return found ? this.answer(found) : undefined;
+  }
+
+  /** Revokes the short links of a source: a revoked share link, a replaced or revoked download link. */
+  async revokeFor(accountId: number, source: Exclude<ShortLinkSource, 'manual'>, sourceId: number): Promise<void> {
+    await this.deps.repo.revokeOfSource(accountId, source, sourceId, this.now());
+  }
+
   async list(accountId: number, query: { page: number; limit: number; search?: string; status?: ShortLinkStatus }): Promise<{ items: ShortLink[]; total: number; page: number; limit: number }> {
     const now = this.now();
     const { rows, total } = await this.deps.repo.list(accountId, { status: query.status, search: query.search, now }, (query.page - 1) * query.limit, query.limit);
@@ -133,8 +189,11 @@ export class ShortLinksService {
     const now = this.now();
     const status = this.status(row, now);
     if (status !== 'active') return { kind: 'closed', reason: status };
+    // A sealed target opens only with the key it was sealed with.
+    const target = row.sealed_target === null ? row.target : this.deps.box?.open(row.sealed_target, sealContext(row.account_id));
+    if (target === undefined) return { kind: 'closed', reason: 'unknown' };
     await this.deps.repo.recordVisit({ accountId: row.account_id, id: row.id }, { at: now, userAgent: visit.userAgent.slice(0, 300), referrerHost: referrerHost(visit.referrer) });
-    return { kind: 'open', target: row.target };
+    return { kind: 'open', target };
   }
 }
 

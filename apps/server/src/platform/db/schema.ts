@@ -652,6 +652,12 @@ export type ShortLinksTable = {
   revoked_at: Timestamp | null;
   visits: Generated<number>;
   last_visit_at: Timestamp | null;
+  /** Where the link came from (migration 0033): made by hand, or with a share link, a download link or a portal grant. */
+  source: Generated<'manual' | 'share-link' | 'scan-to-excel' | 'portal'>;
+  /** The id of what made it: the share link's id, the scan-to-excel instance's id; null otherwise. */
+  source_id: number | null;
+  /** A secret target sealed with SECRETS_KEY (`target` then shows it with the token cut out). */
+  sealed_target: string | null;
 };
 
 /** One visit of a short link (migration 0028). */

@@ -1,4 +1,4 @@
-import type { ShortLinkKind, ShortLinkStatus } from '@scanbase/contracts/short-links';
+import type { ShortLink, ShortLinkKind, ShortLinkStatus } from '@scanbase/contracts/short-links';
 
 /** What a link opens, in words. */
 export const kindLabels: Record<ShortLinkKind, string> = {
@@ -7,6 +7,20 @@ export const kindLabels: Record<ShortLinkKind, string> = {
   portal: 'Portal sign-in',
   share: 'Share link',
 };
+
+/** Where a link came from, in words ("made with share link #4"); a secret target shows with its token cut out. */
+export function sourceText(link: Pick<ShortLink, 'source' | 'sourceId'>): string {
+  switch (link.source) {
+    case 'share-link':
+      return `Made with share link #${link.sourceId ?? '?'} (revoked with it)`;
+    case 'scan-to-excel':
+      return `Made with the download link of scan-to-Excel service #${link.sourceId ?? '?'} (stops with it)`;
+    case 'portal':
+      return 'Made when portal access was granted';
+    default:
+      return 'Made by hand';
+  }
+}
 
 /** A status in words and the chip colour it shows with. */
 export const statusLabels: Record<ShortLinkStatus, { text: string; color: 'success' | 'default' | 'error' }> = {

@@ -1,7 +1,7 @@
 import type { InputsFormValues, PeriodMetric, ScanResult } from './task-inputs';
 
 // The exportscan task's inputs (contracts `exportScanInputs`: `filters` = the scan search's filters,
-// `templateId`, `format`, optional `scanIds`). The form shows services, results, the period, the
+// `templateId`, `format`, `tableColumns`, optional `scanIds`). The form shows services, results, the period, the
 // template and the format; every other filter (set from the scan search, or through the API) is kept
 // as it is in `keptInputs` and sent back unchanged.
 
@@ -32,8 +32,9 @@ export function exportScanForm(form: InputsFormValues, inputs: Record<string, un
   }
   next.templateId = typeof inputs.templateId === 'number' ? String(inputs.templateId) : '';
   if (inputs.format === 'csv' || inputs.format === 'xlsx' || inputs.format === 'json') next.format = inputs.format;
+  next.tableColumns = inputs.tableColumns !== false;
   const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(inputs)) if (!['filters', 'templateId', 'format'].includes(key)) kept[key] = value;
+  for (const [key, value] of Object.entries(inputs)) if (!['filters', 'templateId', 'format', 'tableColumns'].includes(key)) kept[key] = value;
   const otherFilters = Object.fromEntries(Object.entries(filters).filter(([key]) => !(shownFilters as readonly string[]).includes(key)));
   if (Object.keys(otherFilters).length > 0) kept.filters = otherFilters;
   next.keptInputs = kept;
@@ -56,7 +57,7 @@ export function exportScanInputsOf(form: InputsFormValues): Record<string, unkno
   } else {
     filters.period = form.periodKind === 'custom' ? 'custom' : 'all';
   }
-  return { ...keptRest, filters, templateId: form.templateId === '' ? null : Number(form.templateId), format: form.format };
+  return { ...keptRest, filters, templateId: form.templateId === '' ? null : Number(form.templateId), format: form.format, tableColumns: form.tableColumns };
 }
 
 const labels: Record<string, string> = {

@@ -138,23 +138,23 @@ describe('task inputs: destructive types', () => {
 describe('task inputs: exportscan', () => {
   it('starts with every scan, the default columns and CSV, and sends only what the form holds', () => {
     expect(defaultInputsForm('exportscan')).toMatchObject({ periodKind: 'all', templateId: '', format: 'csv', keptInputs: {} });
-    expect(checkInputs('exportscan', defaultInputsForm('exportscan'))).toEqual({ inputs: { filters: { period: 'all' }, templateId: null, format: 'csv' }, issues: [] });
-    const chosen = checkInputs('exportscan', { ...defaultInputsForm('exportscan'), serviceIds: [4], results: ['invalid'], periodKind: 'last', periodNumber: '3', periodMetric: 'week', templateId: '9', format: 'xlsx' });
-    expect(chosen.inputs).toEqual({ filters: { serviceIds: [4], result: ['invalid'], period: 'last', pMetric: 'week', pNumber: 3 }, templateId: 9, format: 'xlsx' });
+    expect(checkInputs('exportscan', defaultInputsForm('exportscan'))).toEqual({ inputs: { filters: { period: 'all' }, templateId: null, format: 'csv', tableColumns: true }, issues: [] });
+    const chosen = checkInputs('exportscan', { ...defaultInputsForm('exportscan'), serviceIds: [4], results: ['invalid'], periodKind: 'last', periodNumber: '3', periodMetric: 'week', templateId: '9', format: 'xlsx', tableColumns: false });
+    expect(chosen.inputs).toEqual({ filters: { serviceIds: [4], result: ['invalid'], period: 'last', pMetric: 'week', pNumber: 3 }, templateId: 9, format: 'xlsx', tableColumns: false });
   });
 
   it('keeps the search filters it does not show, and drops a custom date range once another period is chosen', () => {
-    const stored = { filters: { value: 'TICKET', userIds: [5], period: 'custom', startDate: '2026-03-01', startTime: '08:00', tz: 'Europe/Paris' }, scanIds: [1, 2], templateId: 3, format: 'json' };
+    const stored = { filters: { value: 'TICKET', userIds: [5], period: 'custom', startDate: '2026-03-01', startTime: '08:00', tz: 'Europe/Paris' }, scanIds: [1, 2], templateId: 3, format: 'json', tableColumns: true };
     const form = taskToForm(storedTask('exportscan', stored)).inputs;
     expect(form).toMatchObject({ periodKind: 'custom', templateId: '3', format: 'json' });
     expect(checkInputs('exportscan', form)).toEqual({ inputs: stored, issues: [] });
-    expect(checkInputs('exportscan', { ...form, periodKind: 'all' }).inputs).toEqual({ filters: { value: 'TICKET', userIds: [5], tz: 'Europe/Paris', period: 'all' }, scanIds: [1, 2], templateId: 3, format: 'json' });
+    expect(checkInputs('exportscan', { ...form, periodKind: 'all' }).inputs).toEqual({ filters: { value: 'TICKET', userIds: [5], tz: 'Europe/Paris', period: 'all' }, scanIds: [1, 2], templateId: 3, format: 'json', tableColumns: true });
     expect(keptFilterNames(form.keptInputs)).toEqual(['value', 'users', 'chosen scans']);
     expect(keptRange(form.keptInputs)).toBe('from 2026-03-01 08:00 (Europe/Paris)');
   });
 
   it('round-trips stored inputs of the form’s own fields', () => {
-    const stored = { filters: { serviceIds: [2, 7], result: ['valid', 'notValidated'], period: 'last', pMetric: 'day', pNumber: 14 }, templateId: null, format: 'csv' };
+    const stored = { filters: { serviceIds: [2, 7], result: ['valid', 'notValidated'], period: 'last', pMetric: 'day', pNumber: 14 }, templateId: null, format: 'csv', tableColumns: false };
     const checked = checkInputs('exportscan', taskToForm(storedTask('exportscan', stored)).inputs);
     expect(checked).toEqual({ inputs: stored, issues: [] });
   });

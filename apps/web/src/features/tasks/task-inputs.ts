@@ -46,6 +46,8 @@ export type InputsFormValues = {
   olderThanDays: string;
   /** exportscan: the export template's id as text ('' = the default columns). */
   templateId: string;
+  /** exportscan: scans of a table-builder service also carry their row's current cells. */
+  tableColumns: boolean;
   /** exportscan: stored inputs the form does not show (other search filters, picked scans), sent back unchanged. */
   keptInputs: Record<string, unknown>;
   /** downloadcheckinout, importcheckinoutscans: the check in/out instance (service id) as text ('' = none chosen). */
@@ -178,6 +180,7 @@ const baseInputs: InputsFormValues = {
   periodMetric: 'day',
   format: 'csv',
   olderThanDays: '90',
+  tableColumns: true,
   templateId: '',
   keptInputs: {},
   instanceId: '',

@@ -7,6 +7,7 @@ import { xlsxStream, type XlsxCell } from '../../../platform/xlsx/xlsx-stream.js
 import { exportRows } from '../../scans/scan-export.js';
 import { parseGpsLocation } from '../../scans/scan-insights.service.js';
 import type { ScanFilter } from '../../scans/scan-filter.js';
+import type { ShortLinksService } from '../../short-links/short-links.service.js';
 import type { ScansRepo } from '../../scans/scans.repo.js';
 import { SpecializedRepo } from '../specialized.repo.js';
 import { storedTypeSettings } from '../type-settings.js';
@@ -50,7 +51,7 @@ export type SheetFile = { name: string; contentType: string; body: Readable };
 
 /** Scan-to-excel instances beyond the generic specialized routes: the table view, the XLSX sheet and its secret link. */
 export class ScanToExcelService {
-  constructor(private readonly deps: { db: Db; scans: ScansRepo; publicUrl: string }) {}
+  constructor(private readonly deps: { db: Db; scans: ScansRepo; publicUrl: string; shortLinks?: ShortLinksService }) {}
 
   private get repo() {
     return new ScanToExcelRepo(this.deps.db.kysely, this.deps.db.dialect);
@@ -103,17 +104,21 @@ export class ScanToExcelService {
   }
 
   /** A new secret link (the previous one stops working); only its hash is kept, so this answer is the one time it is shown. */
-  async linkCreate(accountId: number, id: number): Promise<{ url: string; path: string; createdAt: string }> {
-    await this.instance(accountId, id);
+  async linkCreate(accountId: number, id: number): Promise<{ url: string; path: string; createdAt: string; shortUrl: string | null }> {
+    const inst = await this.instance(accountId, id);
     const token = newSecret();
     const createdAt = await this.repo.setLink(accountId, id, hashSecret(token));
     const path = `${SCAN_TO_EXCEL_LINK_PREFIX}${token}.xlsx`;
-    return { url: `${this.deps.publicUrl}${path}`, path, createdAt };
+    // The previous link's short link stops with it; the new one's token is sealed, never stored in clear.
+    await this.deps.shortLinks?.revokeFor(accountId, 'scan-to-excel', id);
+    const short = await this.deps.shortLinks?.createFor(accountId, null, { target: path, shownTarget: `${SCAN_TO_EXCEL_LINK_PREFIX}….xlsx`, label: `Download link of ${inst.name}`, source: 'scan-to-excel', sourceId: id });
+    return { url: `${this.deps.publicUrl}${path}`, path, createdAt, shortUrl: short?.shortUrl ?? null };
   }
 
   async linkRevoke(accountId: number, id: number): Promise<void> {
     await this.instance(accountId, id);
     await this.repo.deleteLink(accountId, id);
+    await this.deps.shortLinks?.revokeFor(accountId, 'scan-to-excel', id);
   }
 
   /** The sheet a link opens, or undefined for a malformed, unknown or revoked token (or a deleted instance). */

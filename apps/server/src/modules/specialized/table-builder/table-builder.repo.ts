@@ -110,9 +110,10 @@ export class TableBuilderRepo {
    * A page of rows matching the filters in the chosen order, and how many match, counted up to `TABLE_COUNT_CAP`
    * (`totalExact` false: more). One statement: the first `cap + 1` matches in order (`m`), the page cut from them
    * and their number; the filter is evaluated once. A page beyond the cap (only by address) reads the page alone.
-   * `count: false` (exports) skips counting. Without a filter the count is exact (an index answers it).
+   * `count: false` (exports) skips counting. Without a filter the count is exact (an index answers it); `count: 'all'`
+   * (the user lifted the cap) counts every match in a second statement.
    */
-  async page(accountId: number, serviceId: number, q: TableQuery & { deviceId?: number | undefined }, offset: number, limit: number, count = true): Promise<{ rows: RowRecord[]; total: number; totalExact: boolean }> {
+  async page(accountId: number, serviceId: number, q: TableQuery & { deviceId?: number | undefined }, offset: number, limit: number, count: boolean | 'all' = true): Promise<{ rows: RowRecord[]; total: number; totalExact: boolean }> {
     let base = this.db.selectFrom('table_builder_rows as r').where('r.service_id', '=', serviceId).where('r.account_id', '=', accountId);
     for (const f of q.filters) base = base.where(this.condition(serviceId, f));
     const deviceId = q.deviceId;
@@ -128,8 +129,9 @@ export class TableBuilderRepo {
           ? byteOrder(this.dialect, sql.ref('r.value'))
           : byteOrder(this.dialect, sql<string>`coalesce((SELECT c.value FROM table_builder_cells c WHERE c.row_id = r.id AND c.question_id = ${Number(q.sort)}), '')`);
     const ordered = base.select(['r.id', 'r.value', 'r.updated_at', 'r.updated_by', key.as('k')]).orderBy(key, dir).orderBy('r.id', dir);
-    if (count && q.filters.length === 0 && deviceId === undefined) {
-      // No filter: the page reads only its rows in index order, and the exact count is read from an index.
+    if (count === 'all' || (count && q.filters.length === 0 && deviceId === undefined)) {
+      // No filter: the page reads only its rows in index order, and the exact count is read from an index. With
+      // `all`, a filter is evaluated twice: the user asked for the exact number.
       const [rows, all] = await Promise.all([ordered.limit(limit).offset(offset).execute(), base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
       return { rows: rows.map(plainRow), total: Number(all.n), totalExact: true };
     }
@@ -175,6 +177,30 @@ export class TableBuilderRepo {
       .orderBy('sq.position')
       .execute();
     return rows.map((r) => ({ questionId: r.id, text: r.text, type: r.type }));
+  }
+
+  /** The account's table-builder services (deleted ones too: their scans are exported), among `serviceIds` when given. */
+  async tableServiceIds(accountId: number, serviceIds?: number[]): Promise<number[]> {
+    let q = this.db.selectFrom('services').select('id').where('account_id', '=', accountId).where('specialized_type', '=', 'table-builder');
+    if (serviceIds) q = q.where('id', 'in', serviceIds);
+    return (await q.orderBy('id').execute()).map((r) => r.id);
+  }
+
+  /** The cells of the rows of these values (an export's batch), read through the unique (service, value) index. */
+  async cellsOfValues(accountId: number, serviceId: number, values: string[]): Promise<{ value: string; question_id: number; cell: string }[]> {
+    const out: { value: string; question_id: number; cell: string }[] = [];
+    for (let i = 0; i < values.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('table_builder_rows as r')
+        .innerJoin('table_builder_cells as c', (j) => j.onRef('c.row_id', '=', 'r.id').onRef('c.account_id', '=', 'r.account_id'))
+        .select(['r.value', 'c.question_id', 'c.value as cell'])
+        .where('r.account_id', '=', accountId)
+        .where('r.service_id', '=', serviceId)
+        .where('r.value', 'in', values.slice(i, i + 500))
+        .execute();
+      out.push(...rows);
+    }
+    return out;
   }
 
   /** The answers a scan stored, per question (several values joined with ", "). */

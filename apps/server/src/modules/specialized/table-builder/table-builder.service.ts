@@ -10,6 +10,7 @@ import { nowIso } from '../../../platform/db/dialect.js';
 import { AppError } from '../../../platform/errors.js';
 import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.js';
 import { xlsxStream } from '../../../platform/xlsx/xlsx-stream.js';
+import type { ShortLinksService } from '../../short-links/short-links.service.js';
 import { SpecializedRepo } from '../specialized.repo.js';
 import { storedTypeSettings } from '../type-settings.js';
 import { TABLE_TOPIC, tableBuilderType } from '../types/table-builder.js';
@@ -26,7 +27,7 @@ const EXPORT_BATCH = 1_000;
 
 type Instance = { id: number; name: string; settings: TableBuilderSettings; columns: TableColumn[] };
 export type TableFile = { name: string; contentType: string; body: Readable | string };
-type PageArgs = TableQuery & { page: number; limit: number; deviceId?: number | undefined };
+type PageArgs = TableQuery & { page: number; limit: number; deviceId?: number | undefined; countAll?: boolean | undefined };
 
 function rowOf(r: RowRecord, cells: CellRecord[], shown?: Set<number>): TableRow {
   const out: Record<string, string> = {};
@@ -62,7 +63,7 @@ function fileName(name: string, ext: string): string {
 
 /** Table-builder instances beyond the generic specialized routes: the grid, a row's history, export, share links and the scanner's view of a row. */
 export class TableBuilderService {
-  constructor(private readonly deps: { db: Db; bus: EventBus; limiter: RateLimiter; publicUrl: string }) {}
+  constructor(private readonly deps: { db: Db; bus: EventBus; limiter: RateLimiter; publicUrl: string; shortLinks?: ShortLinksService }) {}
 
   private get repo(): TableBuilderRepo {
     return new TableBuilderRepo(this.deps.db.kysely, this.deps.db.dialect);
@@ -85,7 +86,7 @@ export class TableBuilderService {
 
   private async pageOf(accountId: number, inst: Instance, q: PageArgs, shown: Set<number>) {
     this.checkQuery(inst, q, shown);
-    const { rows, total, totalExact } = await this.repo.page(accountId, inst.id, q, (q.page - 1) * q.limit, q.limit);
+    const { rows, total, totalExact } = await this.repo.page(accountId, inst.id, q, (q.page - 1) * q.limit, q.limit, q.countAll ? 'all' : true);
     const cells = await this.repo.cells(accountId, inst.id, rows.map((r) => r.id));
     return { keyLabel: inst.settings.keyLabel, columns: inst.columns.filter((c) => shown.has(c.questionId)), rows: rows.map((r) => rowOf(r, cells, shown)), total, totalExact };
   }
@@ -180,12 +181,17 @@ export class TableBuilderService {
     const linkId = await this.repo.createLink(values);
     const path = `/share-link?taskId=${b.id}&token=${token}`;
     const link = linkInfo({ id: linkId, account_id: accountId, service_id: b.id, name: values.name, password_hash: values.passwordHash, question_ids: values.questionIds, editable_question_ids: values.editableQuestionIds, expires_at: expiresAt, revoked_at: null, created_at: at });
-    return { link, path, url: `${this.deps.publicUrl}${path}` };
+    // Its short link expires with it; the token is sealed in it, never stored in clear.
+    const short = await this.deps.shortLinks?.createFor(accountId, null, {
+      target: path, shownTarget: `/share-link?taskId=${b.id}&token=…`, label: `Share link of ${inst.name}${values.name ? `: ${values.name}` : ''}`, source: 'share-link', sourceId: linkId, expiresAt,
+    });
+    return { link, path, url: `${this.deps.publicUrl}${path}`, shortUrl: short?.shortUrl ?? null };
   }
 
   async linkRevoke(accountId: number, id: number, linkId: number): Promise<{ ok: true }> {
     await this.instance(accountId, id);
     if (!(await this.repo.revokeLink(accountId, id, linkId, nowIso()))) throw new AppError('NOT_FOUND', `Share link ${linkId} does not exist or is revoked already.`);
+    await this.deps.shortLinks?.revokeFor(accountId, 'share-link', linkId);
     return { ok: true };
   }
 

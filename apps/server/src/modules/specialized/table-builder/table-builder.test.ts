@@ -209,3 +209,24 @@ describe('table builder: share links', () => {
     expect((await open({ taskId: String(g.id), token, password: 'open sesame' })).status).toBe(404);
   });
 });
+
+describe('table builder: the count of a filtered page', () => {
+  it('stops past 10,000 matches ("10,000+") unless the user asks to count all; without a filter it is exact', async () => {
+    const g = await table();
+    const db = t.container.db.kysely;
+    const at = '2026-05-01T10:00:00.000Z';
+    // 10,050 rows written straight into the tables (as the bench does): scanning them would take minutes.
+    for (let start = 0; start < 10_050; start += 500) {
+      const values = Array.from({ length: Math.min(500, 10_050 - start) }, (_, i) => ({ account_id: g.a.owner.accountId, service_id: g.id, value: `ROW-${start + i}`, created_at: at, updated_at: at, updated_by: 'bench' }));
+      const ids = await db.insertInto('table_builder_rows').values(values).returning('id').execute();
+      await db.insertInto('table_builder_cells').values(ids.map((r) => ({ account_id: g.a.owner.accountId, service_id: g.id, row_id: r.id, question_id: g.status, value: 'in stock', updated_at: at, updated_by: 'bench' }))).execute();
+    }
+    const filter = { filters: [{ column: String(g.status), op: 'contains', value: 'stock' }] };
+    const capped = await rows(g.a, { id: g.id, ...filter, limit: 5 });
+    expect(capped).toMatchObject({ total: 10_000, totalExact: false });
+    expect(capped.rows).toHaveLength(5);
+    expect(await rows(g.a, { id: g.id, ...filter, limit: 5, countAll: true })).toMatchObject({ total: 10_050, totalExact: true });
+    expect(await rows(g.a, { id: g.id, limit: 5 })).toMatchObject({ total: 10_050, totalExact: true });
+    expect(await rows(g.a, { id: g.id, filters: [{ column: 'value', op: 'equals', value: 'row-7' }] })).toMatchObject({ total: 1, totalExact: true });
+  }, 180_000);
+});

@@ -9,10 +9,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { PortalAccess } from '@scanbase/contracts/portals';
+import type { PortalAccess, PortalAccessReply } from '@scanbase/contracts/portals';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '../../../ui/QueryStates';
 import { FormAlert } from '../../auth/components/FormAlert';
+import { ShortLinkField } from '../../short-links/components/ShortLinkField';
 import { usePortalAccess } from '../hooks/usePortalAccess';
 import { useSavePortalAccess } from '../hooks/useSavePortalAccess';
 import { useServiceOptions } from '../hooks/useServiceOptions';
@@ -37,13 +38,16 @@ function Picker({ label, options, value, onChange, disabled }: { label: string; 
   );
 }
 
-const same = (a: PortalAccess, b: PortalAccess) => JSON.stringify(a) === JSON.stringify(b);
+const accessOf = (a: PortalAccess): PortalAccess => ({ appUserId: a.appUserId, userPortal: a.userPortal, taskPortal: a.taskPortal, serviceIds: a.serviceIds, taskIds: a.taskIds });
+const same = (a: PortalAccess, b: PortalAccess) => JSON.stringify(accessOf(a)) === JSON.stringify(accessOf(b));
 
-function Form({ saved }: { saved: PortalAccess }) {
+function Form({ saved }: { saved: PortalAccessReply }) {
   const services = useServiceOptions();
   const tasks = useTaskOptions();
   const save = useSavePortalAccess();
-  const [draft, setDraft] = useState(saved);
+  const [draft, setDraft] = useState<PortalAccess>(accessOf(saved));
+  // The portals' short links, made by the server when a portal is first granted.
+  const [shortUrls, setShortUrls] = useState(saved.shortUrls);
   const [done, setDone] = useState(false);
   const changed = !same(draft, saved);
   const set = (patch: Partial<PortalAccess>) => {
@@ -60,6 +64,9 @@ function Form({ saved }: { saved: PortalAccess }) {
           Signs in at <Link href="/share/preview/login/">/share/preview/login/</Link>. The scans and database of the services chosen here are shown too, read-only.
         </Typography>
         <Box sx={{ ml: { xs: 0, sm: 4 } }}>
+          <ShortLinkField shortUrl={shortUrls.userPortal} label="User portal short link" />
+        </Box>
+        <Box sx={{ ml: { xs: 0, sm: 4 } }}>
           {services.isError ? <ErrorState message={services.error.message} /> : <Picker label="Shared services" options={services.data?.items ?? []} value={draft.serviceIds} onChange={(ids) => set({ serviceIds: ids })} disabled={!draft.userPortal || services.isPending} />}
         </Box>
       </Box>
@@ -69,12 +76,15 @@ function Form({ saved }: { saved: PortalAccess }) {
           Signs in at <Link href="/task-portal/login/">/task-portal/login/</Link> and sees the runs of the tasks chosen here, with their result files.
         </Typography>
         <Box sx={{ ml: { xs: 0, sm: 4 } }}>
+          <ShortLinkField shortUrl={shortUrls.taskPortal} label="Task portal short link" />
+        </Box>
+        <Box sx={{ ml: { xs: 0, sm: 4 } }}>
           {tasks.isError ? <ErrorState message={tasks.error.message} /> : <Picker label="Shared tasks" options={tasks.data ?? []} value={draft.taskIds} onChange={(ids) => set({ taskIds: ids })} disabled={!draft.taskPortal || tasks.isPending} />}
         </Box>
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
         {changed ? (
-          <Button onClick={() => setDraft(saved)} disabled={save.isPending}>
+          <Button onClick={() => setDraft(accessOf(saved))} disabled={save.isPending}>
             Undo changes
           </Button>
         ) : null}
@@ -82,7 +92,7 @@ function Form({ saved }: { saved: PortalAccess }) {
           variant="contained"
           disabled={!changed || save.isPending}
           startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          onClick={() => save.mutate(draft, { onSuccess: (next) => { setDraft(next); setDone(true); } })}
+          onClick={() => save.mutate(draft, { onSuccess: (next) => { setDraft(accessOf(next)); setShortUrls(next.shortUrls); setDone(true); } })}
         >
           Save portal access
         </Button>

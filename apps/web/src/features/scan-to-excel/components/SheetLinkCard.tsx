@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { RouterLink } from '../../../ui/RouterLink';
 import { TextInput } from '../../../ui/TextInput';
 import { FormAlert } from '../../auth/components/FormAlert';
+import { ShortLinkField } from '../../short-links/components/ShortLinkField';
 import { useCreateSheetLink } from '../hooks/useCreateSheetLink';
 import { useDownloadSheet } from '../hooks/useDownloadSheet';
 import { useRevokeSheetLink } from '../hooks/useRevokeSheetLink';
@@ -22,6 +23,7 @@ export function SheetLinkCard({ instanceId }: { instanceId: number }) {
   const revoke = useRevokeSheetLink(instanceId);
   const download = useDownloadSheet(instanceId);
   const [shown, setShown] = useState<string | null>(null);
+  const [short, setShort] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<'replace' | 'revoke' | null>(null);
   const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
   const exists = link.data?.exists ?? false;
@@ -32,6 +34,7 @@ export function SheetLinkCard({ instanceId }: { instanceId: number }) {
       const made = await create.mutateAsync();
       // A server without PUBLIC_URL answers its own default; the browser's address is the one that works here.
       setShown(`${window.location.origin}${made.path}`);
+      setShort(made.shortUrl);
       setNotice({ text: exists ? 'New link made. The old link no longer works.' : 'Link made. Copy it now: it is shown only this once.', ok: true });
     } catch (error) {
       setNotice({ text: error instanceof Error ? error.message : 'No link made. Try again.', ok: false });
@@ -66,6 +69,7 @@ export function SheetLinkCard({ instanceId }: { instanceId: number }) {
               Copy link
             </Button>
           </Box>
+          <ShortLinkField shortUrl={short} label="Short link (listed under Links; stops with this link)" />
         </Box>
       ) : (
         <Typography variant="body2" color="text.secondary">

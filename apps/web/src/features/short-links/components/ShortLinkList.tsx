@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ShortLink } from '@scanbase/contracts/short-links';
 import { RouterLink } from '../../../ui/RouterLink';
 import { formatWhen } from '../../api-access/api-format';
-import { kindLabels, statusLabels } from '../short-link-format';
+import { kindLabels, sourceText, statusLabels } from '../short-link-format';
 
 type Props = { links: ShortLink[]; timeZone: string | undefined; onCopy: (link: ShortLink) => void; onRevoke: (link: ShortLink) => void };
 
@@ -36,6 +36,9 @@ export function ShortLinkList({ links, timeZone, onCopy, onRevoke }: Props) {
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 opens {link.target}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" data-testid="short-link-source">
+                {sourceText(link)}
               </Typography>
             </Box>
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25, fontSize: 14 }}>

@@ -18,7 +18,7 @@ import { ShortLinkVisits } from '../components/ShortLinkVisits';
 import { useCopyText } from '../hooks/useCopyText';
 import { useRevokeShortLink } from '../hooks/useRevokeShortLink';
 import { useShortLink } from '../hooks/useShortLink';
-import { kindLabels, statusLabels } from '../short-link-format';
+import { kindLabels, sourceText, statusLabels } from '../short-link-format';
 
 /** /account/links/{shorturlId}/: one short link: its address with copy and QR code, label and expiry, revoke, and its visits. */
 export function ShortLinkPage() {
@@ -63,7 +63,7 @@ export function ShortLinkPage() {
           </Typography>
           <Typography sx={{ overflowWrap: 'anywhere' }}>{link.target}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-            Made {formatWhen(link.createdAt, timeZone)} · {link.visits.toLocaleString('en-US')} {link.visits === 1 ? 'visit' : 'visits'}
+            {sourceText(link)}, {formatWhen(link.createdAt, timeZone)} · {link.visits.toLocaleString('en-US')} {link.visits === 1 ? 'visit' : 'visits'}
             {link.revokedAt ? ` · revoked ${formatWhen(link.revokedAt, timeZone)}` : link.expiresAt ? ` · ${link.status === 'expired' ? 'expired' : 'expires'} ${formatWhen(link.expiresAt, timeZone)}` : ''}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>

@@ -13,6 +13,7 @@ import type { TableColumn } from '@scanbase/contracts/table-builder';
 import { useState, type FormEvent } from 'react';
 import { V2Error } from '../../../api/v2-client';
 import { FormAlert } from '../../auth/components/FormAlert';
+import { ShortLinkField } from '../../short-links/components/ShortLinkField';
 import { useCreateShareLink } from '../hooks/useCreateShareLink';
 
 /** Makes a share link, read-only or editing chosen columns: a name, optional expiry and password, all columns or chosen ones; shows its address once. */
@@ -29,6 +30,7 @@ export function ShareLinkForm({ instanceId, columns }: { instanceId: number; col
   const editing = editable.filter((q) => shownColumns.some((c) => c.questionId === q));
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [made, setMade] = useState<string | null>(null);
+  const [short, setShort] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,6 +45,7 @@ export function ShareLinkForm({ instanceId, columns }: { instanceId: number; col
         editableQuestionIds: mayEdit ? editing : null,
       });
       setMade(`${window.location.origin}${answer.path}`);
+      setShort(answer.shortUrl);
       setPassword('');
     } catch (e) {
       if (e instanceof V2Error) setIssues(Object.fromEntries(e.fieldIssues.map((i) => [i.path, i.message])));
@@ -61,9 +64,10 @@ export function ShareLinkForm({ instanceId, columns }: { instanceId: number; col
             Copy the link now: it is shown only this once.
           </Typography>
           <TextField size="small" fullWidth label="Share link" value={made} slotProps={{ htmlInput: { readOnly: true } }} onFocus={(e) => e.target.select()} />
-          <Button size="small" sx={{ mt: 1 }} onClick={() => void navigator.clipboard?.writeText(made)}>
+          <Button size="small" sx={{ mt: 1, mb: 1 }} onClick={() => void navigator.clipboard?.writeText(made)}>
             Copy
           </Button>
+          <ShortLinkField shortUrl={short} label="Short link (listed under Links, revoked with it)" />
         </Alert>
       ) : null}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>

@@ -3,10 +3,10 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useServices } from '../../../app/useServices';
 import { useLiveTable } from './useLiveTable';
 
-/** A page of the table, filtered and sorted (`table-builder/rows`), refreshed live as rows change. */
-export function useTableRows(id: number, query: TableQuery, page: number, limit: number) {
+/** A page of the table, filtered and sorted (`table-builder/rows`), refreshed live as rows change; `countAll` lifts the 10,000 cap of a filtered count. */
+export function useTableRows(id: number, query: TableQuery, page: number, limit: number, countAll = false) {
   const { v2 } = useServices();
   const client = useQueryClient();
   useLiveTable(id, () => void client.invalidateQueries({ queryKey: ['table-builder', 'rows', id] }));
-  return useQuery({ queryKey: ['table-builder', 'rows', id, query, page, limit], queryFn: () => v2.call(tableBuilderRows, { id, ...query, page, limit }), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: ['table-builder', 'rows', id, query, page, limit, countAll], queryFn: () => v2.call(tableBuilderRows, { id, ...query, page, limit, countAll }), placeholderData: keepPreviousData });
 }

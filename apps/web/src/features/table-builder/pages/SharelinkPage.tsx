@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import { MessagePage } from '../../../ui/MessagePage';
 import { ErrorState, LoadingState } from '../../../ui/QueryStates';
 import { useListSearch } from '../../tasks/hooks/useListSearch';
-import { ShareCellDialog } from '../components/ShareCellDialog';
+import { CellDialog } from '../components/CellDialog';
+import { useShareCellUpdate } from '../hooks/useShareCellUpdate';
 import { SharePasswordForm } from '../components/SharePasswordForm';
 import { TableGrid } from '../components/TableGrid';
 import { useSharedTable } from '../hooks/useSharedTable';
@@ -27,6 +28,7 @@ function SharedTable() {
   const [editing, setEditing] = useState<{ row: TableRow; column: TableColumn } | null>(null);
   const state = readTableSearch(search);
   const shared = useSharedTable({ taskId: search.taskId ?? '', token: search.token ?? '', password, query: state.query, page: state.page, limit: LIMIT });
+  const saveCell = useShareCellUpdate({ taskId: search.taskId ?? '', token: search.token ?? '', password });
   const expired = shared.data?.state === 'expired';
   useEffect(() => {
     if (expired) void navigate({ href: '/share-link-expired', replace: true });
@@ -55,7 +57,7 @@ function SharedTable() {
           onState={(next) => update(writeTableSearch(next))}
           {...(data.editable.length > 0 ? { onCellClick: (row: TableRow, column: TableColumn) => setEditing({ row, column }), editableColumns: data.editable } : {})}
         />
-        {editing ? <ShareCellDialog link={{ taskId: search.taskId ?? '', token: search.token ?? '', password }} row={editing.row} column={editing.column} onClose={() => setEditing(null)} /> : null}
+        {editing ? <CellDialog row={editing.row} column={editing.column} save={(value) => saveCell.mutateAsync({ rowId: editing.row.id, questionId: editing.column.questionId, value })} onClose={() => setEditing(null)} /> : null}
       </Box>
     );
   }

@@ -9,8 +9,10 @@ import { FormAlert } from '../../auth/components/FormAlert';
 import { InstanceFrame } from '../../specialized/components/InstanceFrame';
 import { useListSearch } from '../../tasks/hooks/useListSearch';
 import { CellDialog } from '../components/CellDialog';
+import { RowHistory } from '../components/RowHistory';
 import { TableGrid } from '../components/TableGrid';
 import { useExportTable } from '../hooks/useExportTable';
+import { useSetTableCell } from '../hooks/useSetTableCell';
 import { useTableRows } from '../hooks/useTableRows';
 import { readTableSearch, writeTableSearch } from '../table-search';
 
@@ -19,8 +21,11 @@ const LIMIT = 50;
 function Grid({ instance }: { instance: SpecializedInstanceDetail }) {
   const { search, update } = useListSearch();
   const state = readTableSearch(search);
-  const rows = useTableRows(instance.id, state.query, state.page, LIMIT);
+  // A filtered count stops past 10,000 ("10,000+"); the user may ask for the exact number.
+  const [countAll, setCountAll] = useState(false);
+  const rows = useTableRows(instance.id, state.query, state.page, LIMIT, countAll);
   const exporter = useExportTable(instance.id);
+  const setCell = useSetTableCell(instance.id);
   const [editing, setEditing] = useState<{ row: TableRow; column: TableColumn } | null>(null);
   if (rows.isPending) return <LoadingState label="Loading the table…" />;
   if (rows.isError) return <ErrorState message={rows.error.message} onRetry={() => void rows.refetch()} />;
@@ -42,6 +47,11 @@ function Grid({ instance }: { instance: SpecializedInstanceDetail }) {
         onCellClick={(row, column) => setEditing({ row, column })}
         actions={
           <>
+            {rows.data.totalExact ? null : (
+              <Button onClick={() => setCountAll(true)} disabled={rows.isFetching}>
+                Count all matches
+              </Button>
+            )}
             <Button startIcon={<FileDownloadOutlined />} onClick={() => download('csv')} disabled={exporter.isPending}>
               CSV
             </Button>
@@ -51,7 +61,15 @@ function Grid({ instance }: { instance: SpecializedInstanceDetail }) {
           </>
         }
       />
-      {editing ? <CellDialog instanceId={instance.id} row={editing.row} column={editing.column} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <CellDialog
+          row={editing.row}
+          column={editing.column}
+          save={(value) => setCell.mutateAsync({ rowId: editing.row.id, questionId: editing.column.questionId, value })}
+          history={<RowHistory instanceId={instance.id} rowId={editing.row.id} />}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </Box>
   );
 }

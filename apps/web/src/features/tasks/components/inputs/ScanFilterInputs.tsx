@@ -251,6 +251,12 @@ export function ScanFilterInputs({ type, value, onChange, errors, disabled = fal
       )}
       {type === 'exportscan' ? <KeptFilters value={value} error={errors.filters} /> : null}
       {type === 'exportscan' ? <ExportTemplateField value={value.templateId} onChange={(templateId) => onChange({ templateId })} error={errors.templateId} disabled={disabled} /> : null}
+      {type === 'exportscan' ? (
+        <FormControlLabel
+          control={<Checkbox checked={value.tableColumns} onChange={(event) => onChange({ tableColumns: event.target.checked })} disabled={disabled} />}
+          label="Add the table’s current cells to scans of table-builder services"
+        />
+      ) : null}
       {type === 'downloadscan' || type === 'exportscan' ? (
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
           <Typography id={formatId} component="legend" variant="subtitle2" sx={{ p: 0 }}>
