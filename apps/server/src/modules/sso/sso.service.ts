@@ -12,10 +12,11 @@ import type { AuthService, SeenFrom } from '../accounts/auth.service.js';
 import type { AuthTokensRepo } from '../accounts/auth-tokens.repo.js';
 import type { TwoFactorService } from '../accounts/two-factor.service.js';
 import type { Profile } from '@node-saml/node-saml';
-import { assertionIdentity, describeCertificate, emailOf, nameOf, parseCertificates, parseIdpMetadata, samlFor, samlGroups, SamlSettingsError, serviceProvider, spMetadata, type SamlIdp } from './saml.js';
+import { assertionIdentity, emailOf, nameOf, samlFor, samlGroups, serviceProvider, spMetadata, type SamlIdp } from './saml.js';
+import { certsOf, describeSaml, samlIdpFrom, viewOf } from './sso-settings.js';
 import type { SsoConfigRow, SsoRepo } from './sso.repo.js';
 import type { AppUsersService } from '../app-users/app-users.service.js';
-import { appUserGroupsOf, appUserLogin, type AppSessions, type AppSignedIn, type AppTarget } from './app-user-sso.js';
+import { appUserLogin, type AppSessions, type AppSignedIn, type AppTarget } from './app-user-sso.js';
 
 /** A sign-in started at the identity provider must come back within this long (the state row's life). */
 export const SSO_STATE_MINUTES = 10;
@@ -96,40 +97,7 @@ export class SsoService {
 
   async get(session: Session): Promise<SsoConfig> {
     const [row, domains] = await Promise.all([this.deps.repo.get(session.accountId), this.deps.repo.domains(session.accountId)]);
-    return this.view(session.accountId, row, domains);
-  }
-
-  private view(accountId: number, row: SsoConfigRow | undefined, domains: string[]): SsoConfig {
-    const sp = serviceProvider(this.deps.config.publicUrl, accountId);
-    return {
-      enabled: row?.enabled === 1,
-      issuerUrl: row?.issuer_url ?? '',
-      clientId: row?.client_id ?? '',
-      clientSecretSet: Boolean(row?.client_secret_enc),
-      allowedDomains: domains,
-      jitEnabled: row?.jit_enabled === 1,
-      jitDefaultRole: row?.jit_default_role ?? 'admin',
-      groupClaim: row?.group_claim ?? 'groups',
-      groupRoles: row ? (JSON.parse(row.group_roles) as { group: string; role: string }[]) : [],
-      requireSso: row?.require_sso === 1,
-      redirectUri: this.redirectUri,
-      protocol: row?.protocol === 'saml' ? 'saml' : 'oidc',
-      displayName: row?.display_name ?? '',
-      appUsers: { enabled: row?.app_users_enabled === 1, requireSso: row?.app_users_require_sso === 1, jit: row?.app_users_jit === 1, groups: appUserGroupsOf(row) },
-      saml: {
-        idpEntityId: row?.saml_idp_entity_id ?? '',
-        idpSsoUrl: row?.saml_idp_sso_url ?? '',
-        idpCertificates: this.certsOf(row).map(describeCertificate),
-        spEntityId: sp.entityId,
-        acsUrl: sp.acsUrl,
-        spMetadata: spMetadata(sp),
-      },
-      updatedAt: row?.updated_at ?? null,
-    };
-  }
-
-  private certsOf(row: SsoConfigRow | undefined): string[] {
-    return row?.saml_idp_certs ? row.saml_idp_certs.split(/\n\n+/).filter(Boolean) : [];
+    return viewOf(this.deps.config.publicUrl, this.redirectUri, session.accountId, row, domains);
   }
 
   /** Our SAML service provider metadata for an account with SAML set up (served at its entity id); undefined otherwise. */
@@ -156,7 +124,7 @@ export class SsoService {
     const existing = await this.deps.repo.get(session.accountId);
     let issuerUrl = body.issuerUrl ?? '';
     let secret = existing?.client_secret_enc ?? '';
-    let idp: SamlIdp = { entityId: existing?.saml_idp_entity_id ?? '', ssoUrl: existing?.saml_idp_sso_url ?? '', certs: this.certsOf(existing) };
+    let idp: SamlIdp = { entityId: existing?.saml_idp_entity_id ?? '', ssoUrl: existing?.saml_idp_sso_url ?? '', certs: certsOf(existing) };
     if (protocol === 'oidc') {
       if (!issuerUrl) throw new AppError('VALIDATION_FAILED', 'Enter the issuer URL of your identity provider.', [{ path: 'issuerUrl', message: 'Enter the issuer URL of your identity provider' }]);
       if (!body.clientId) throw new AppError('VALIDATION_FAILED', 'Enter the client ID.', [{ path: 'clientId', message: 'Enter the client ID' }]);
@@ -167,7 +135,7 @@ export class SsoService {
       }
       if (body.enabled && !secret) throw new AppError('VALIDATION_FAILED', 'Enter the client secret.', [{ path: 'clientSecret', message: 'Enter the client secret' }]);
     } else {
-      idp = await this.samlIdpFrom(body, idp);
+      idp = await samlIdpFrom(body, idp, this.deps.config.allowPrivateUrls);
     }
     const domains = [...new Set(body.allowedDomains ?? [])];
     await this.deps.repo.save(
@@ -195,36 +163,6 @@ export class SsoService {
       domains,
     );
     return this.get(session);
-  }
-
-  /** The SAML identity provider from uploaded metadata, or from the three fields (a certificate left out keeps the stored ones). */
-  private async samlIdpFrom(body: RouteBody<typeof v2Routes.updateSso>, stored: SamlIdp): Promise<SamlIdp> {
-    const invalid = (path: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ path, message }]);
-    try {
-      const idp: SamlIdp = body.samlMetadataXml?.trim()
-        ? await parseIdpMetadata(body.samlMetadataXml)
-        : { entityId: body.samlIdpEntityId ?? '', ssoUrl: body.samlIdpSsoUrl ?? '', certs: body.samlIdpCertificate ? parseCertificates(body.samlIdpCertificate) : stored.certs };
-      if (!idp.entityId) throw invalid('samlIdpEntityId', 'Enter the identity provider’s Entity ID (Issuer), or upload its metadata.');
-      if (!idp.ssoUrl) throw invalid('samlIdpSsoUrl', 'Enter the identity provider’s sign-in URL (SSO URL), or upload its metadata.');
-      const url = this.checkSsoUrl(idp.ssoUrl);
-      if (idp.certs.length === 0) throw invalid('samlIdpCertificate', 'Paste the identity provider’s signing certificate, or upload its metadata.');
-      return { ...idp, ssoUrl: url };
-    } catch (error) {
-      if (error instanceof SamlSettingsError) throw invalid(error.path, error.message);
-      throw error;
-    }
-  }
-
-  /** The browser (not the server) goes to the IdP's sign-in URL, so only its form is checked: https, or http where labs allow it. */
-  private checkSsoUrl(text: string): string {
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      throw new AppError('VALIDATION_FAILED', 'Enter the sign-in URL as a full https:// address.', [{ path: 'samlIdpSsoUrl', message: 'Enter a full https:// address' }]);
-    }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && this.deps.config.allowPrivateUrls)) throw new AppError('VALIDATION_FAILED', 'Use an https:// URL.', [{ path: 'samlIdpSsoUrl', message: 'Use an https:// URL.' }]);
-    return url.href;
   }
 
   /** Discovery on an issuer URL, reported for "Test connection". */
@@ -392,7 +330,7 @@ export class SsoService {
   private async beginSaml(accountId: number, row: SsoConfigRow, app?: AppTarget): Promise<Started> {
     const sp = serviceProvider(this.deps.config.publicUrl, accountId);
     let requestId = '';
-    const saml = samlFor(sp, { entityId: row.saml_idp_entity_id, ssoUrl: row.saml_idp_sso_url, certs: this.certsOf(row) }, undefined, (id) => (requestId = id));
+    const saml = samlFor(sp, { entityId: row.saml_idp_entity_id, ssoUrl: row.saml_idp_sso_url, certs: certsOf(row) }, undefined, (id) => (requestId = id));
     const state = newSecret();
     const binding = newSecret();
     const url = await saml.getAuthorizeUrlAsync(state, undefined, { additionalParams: {} });
@@ -479,7 +417,7 @@ export class SsoService {
     const row = await this.deps.repo.get(accountId);
     if (!row || row.enabled !== 1 || row.protocol !== 'saml') throw new SsoFailure('not_configured');
     const sp = serviceProvider(this.deps.config.publicUrl, accountId);
-    const saml = samlFor(sp, { entityId: row.saml_idp_entity_id, ssoUrl: row.saml_idp_sso_url, certs: this.certsOf(row) }, pending.requestId);
+    const saml = samlFor(sp, { entityId: row.saml_idp_entity_id, ssoUrl: row.saml_idp_sso_url, certs: certsOf(row) }, pending.requestId);
     let profile: Profile;
     try {
       const result = await saml.validatePostResponseAsync({ SAMLResponse: kept.payload });
@@ -488,7 +426,7 @@ export class SsoService {
     } catch (error) {
       const status = error instanceof Error && 'xmlStatus' in error ? error.message : '';
       if (status) throw new SsoFailure('idp_error', status);
-      throw new SsoFailure('saml_invalid', this.describeSaml(error));
+      throw new SsoFailure('saml_invalid', describeSaml(error));
     }
     const assertion = assertionIdentity(profile, Date.now());
     if (!assertion.id) throw new SsoFailure('saml_invalid', 'The assertion has no ID.');
@@ -511,17 +449,6 @@ export class SsoService {
     const domains = await this.deps.repo.domains(accountId);
     const domain = email.split('@')[1] ?? '';
     if (domains.length > 0 && !domains.includes(domain)) throw new SsoFailure('domain_not_allowed', domain);
-  }
-
-  /** node-saml's messages, made readable for the owner who has to fix the settings. */
-  private describeSaml(error: unknown): string {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/signature/i.test(message)) return `The signature does not match the IdP certificate stored in Scanbase (${message}). The certificate may have been rotated: upload the current metadata.`;
-    if (/audience/i.test(message)) return `The assertion is meant for another service provider (${message}). Set the Audience / Entity ID at the IdP to the one shown on the single sign-on tab.`;
-    if (/expired|not yet valid|subject confirmation/i.test(message)) return `The assertion is outside its validity period, or not for this sign-in (${message}). Start again; if it keeps failing, check that the clocks of the identity provider and the server are right.`;
-    if (/issuer/i.test(message)) return `The answer comes from another identity provider than the one set up (${message}).`;
-    if (/InResponseTo/i.test(message)) return `The answer does not belong to this sign-in (${message}).`;
-    return message;
   }
 
   private async providerConfig(pending: Pending): Promise<{ config: oidc.Configuration; account?: SsoConfigRow }> {
