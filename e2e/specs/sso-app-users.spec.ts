@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { e2eEnv } from '../support/env.js';
-import { expect, PASSWORD, screenshots, test } from '../support/fixtures.js';
+import { expect, PASSWORD, screenshots, signInWithForm, test } from '../support/fixtures.js';
 import { waitForLink } from '../support/mail.js';
 import { freePort, serverEnv, startScanbase } from '../support/servers.js';
 
@@ -121,7 +121,7 @@ async function call<T>(request: APIRequestContext, url: string, token: string, p
   return (await response.json()) as T;
 }
 
-test('an app user signs in to the scanner with OIDC and scans; an admin signs in with SAML', async ({ page, request }) => {
+test('an app user signs in to the scanner with OIDC and scans; an admin signs in with SAML', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
   const oidc = new OAuth2Server();
   await oidc.issuer.keys.generate('RS256');
@@ -166,6 +166,26 @@ test('an app user signs in to the scanner with OIDC and scans; an admin signs in
     await screenshots(page, 'sso-fail-app-user');
     await page.getByRole('link', { name: 'Back to the sign-in' }).click();
     await expect(page).toHaveURL(new RegExp(`/scanner\\?account=${crew.accountId}$`));
+
+    // The owner sees the app-user settings on the tab and makes SSO required for app users: a password stops working.
+    await call(request, server.url, crew.token, 'appusers/create', { username: `gate-${stamp}`, password: 'Gate-pass-2468', serviceIds: [service.id] });
+    const admin = await browser.newContext();
+    const tab = await admin.newPage();
+    await tab.goto(`${server.url}/signin?to=%2Faccount%2Fintegrations%2Fsingle-sign-on%2F`);
+    await signInWithForm(tab, `crew-owner-${stamp}@example.com`);
+    await expect(tab.getByRole('heading', { name: 'App users (scanner and portals)' })).toBeVisible();
+    await expect(tab.getByLabel('App users may sign in with SSO')).toBeChecked();
+    await expect(tab.getByLabel('Provider name on the button')).toHaveValue('Crew Login');
+    await expect(tab.getByLabel('Group', { exact: true })).toHaveValue('dock');
+    await expect(tab.getByText('Dock door')).toBeVisible();
+    await tab.getByLabel('App users must sign in with SSO').check();
+    await screenshots(tab, 'sso-app-users-settings');
+    await tab.getByRole('button', { name: 'Save' }).click();
+    await expect(tab.getByText('Saved.')).toBeVisible();
+    await admin.close();
+    const refused = await request.post(`${server.url}/api-v2/app/signin/`, { data: { username: `gate-${stamp}`, password: 'Gate-pass-2468', udid: 'web-e2e', deviceName: 'Gate phone' } });
+    expect(refused.status()).toBe(403);
+    expect(await refused.text()).toContain('single sign-on');
 
     // --- An administrator through a SAML IdP (HTTP-POST binding) ---
     const samlOwner = await owner(request, server.url, port, `saml-owner-${stamp}@example.com`);
