@@ -79,7 +79,6 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const ssoRepo = new SsoRepo(k);
   const auth = new AuthService({ accounts, tokens, mailer: mail, limiter, twoFactor, config, requiresSso: (accountId) => ssoRepo.requiresSso(accountId) });
   const box = new SecretBox(config.secretsKey);
-  const sso = new SsoService({ repo: ssoRepo, accounts, tokens, auth, twoFactor, limiter, box, config });
   const team = new TeamService({ accounts, tokens, mailer: mail, auth, publicUrl: config.publicUrl, requiresSso: (accountId) => ssoRepo.requiresSso(accountId) });
   const scanRetention = new ScanRetentionRepo(k);
   const settings = new SettingsService(accounts, scanRetention);
@@ -100,7 +99,9 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   // Every postback attempt goes to the postback log of account/integrations/postback.
   const integrationsRepo = new IntegrationsRepo(k);
   const postbackRecorder = { record: (accountId: number, a: PostbackAttempt) => integrationsRepo.recordPostback(accountId, a, new Date().toISOString()) };
-  const scans = createScans({ db, bus, queue: jobs.queue, mailer: mail, storage, limiter, accounts, scanConfig, allowPrivateUrls: config.allowPrivateUrls, postbackTimeoutMs: config.postbackTimeoutMs, map: config.map, limits: config.limits, tasks: jobs.tasks, events, postbackRecorder });
+  const scans = createScans({ db, bus, queue: jobs.queue, mailer: mail, storage, limiter, accounts, scanConfig, allowPrivateUrls: config.allowPrivateUrls, postbackTimeoutMs: config.postbackTimeoutMs, map: config.map, limits: config.limits, tasks: jobs.tasks, events, postbackRecorder, requiresAppSso: (accountId) => ssoRepo.requiresAppSso(accountId) });
+  // SSO signs in team members and (docs/SSO.md "App users") app users, with the scanner's app tokens.
+  const sso = new SsoService({ repo: ssoRepo, accounts, tokens, auth, twoFactor, limiter, box, config, appUsers: scanConfig.appUsers, appSessions: scans.sessions });
   for (const [type, handler] of scans.jobHandlers()) jobs.registerJob(type, handler);
   const webhooks = createWebhooks({ db, queue: jobs.queue, mailer: mail, log, accounts, allowPrivateUrls: config.allowPrivateUrls, publicUrl: config.publicUrl, timeoutMs: config.postbackTimeoutMs });
   events.connect(webhooks);

@@ -62,6 +62,8 @@ export const v2Access: Record<string, AccessRule> = {
   'auth/sso/callback': PUBLIC,
   'auth/sso/options': PUBLIC,
   'auth/sso/start': PUBLIC,
+  'auth/sso/app/options': PUBLIC,
+  'auth/sso/app/start': PUBLIC,
   'sso/get': owner(),
   'sso/test': owner(),
   'sso/update': owner(),

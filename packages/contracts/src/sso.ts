@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { email, id, timestamp } from './common.js';
 import { accountChoice, sessionUser } from './auth.js';
 import { defineV2Route } from './route.js';
+import { appDevice, appService, appUserInfo } from './scanner.js';
 
 /*
  * Single sign-on with OpenID Connect (issue 16; docs/SSO.md): one identity provider per account, configured by
@@ -28,6 +29,10 @@ export const ssoFailReasons = [
   'saml_invalid',
   'saml_replayed',
   'saml_unsolicited',
+  'app_sso_off',
+  'no_app_user',
+  'app_user_taken',
+  'device_limit',
 ] as const;
 export const ssoFailReason = z.enum(ssoFailReasons);
 export type SsoFailReason = z.infer<typeof ssoFailReason>;
@@ -52,7 +57,25 @@ export const ssoFailTexts: Record<SsoFailReason, { title: string; action: string
   },
   saml_unsolicited: { title: 'Signing in from the identity provider’s app list is not supported.', action: 'Start from the Scanbase sign-in page with “Sign in with SSO”; it sends you to your identity provider and back.' },
   saml_replayed: { title: 'This sign-in answer was already used.', action: 'Start again from the sign-in page; each answer of the identity provider works once.' },
+  app_sso_off: { title: 'This company does not use single sign-on for the scanner and portals.', action: 'Sign in with the username and password your administrator gave you, or ask the account owner to switch on single sign-on for app users.' },
+  no_app_user: { title: 'There is no scanner user for your email address in this company.', action: 'Ask an administrator to add an app user with your email address as username (or to turn on automatic app users on the single sign-on tab).' },
+  app_user_taken: { title: 'Your email address is already a scanner username in another company.', action: 'Ask an administrator to add you with another username, or sign in with that other company’s password.' },
+  device_limit: { title: 'You have reached the number of devices you may scan on.', action: 'Sign in on a device you used before, or ask an administrator to raise your device limit.' },
 };
+
+/** Where an app user's SSO sign-in was started and returns to (the scanner or one of the portals). */
+export const appSsoFlows = ['scanner', 'userportal', 'taskportal', 'checkinout', 'attendance'] as const;
+export const appSsoFlow = z.enum(appSsoFlows);
+export type AppSsoFlow = z.infer<typeof appSsoFlow>;
+
+/** What a just-in-time app user gets when the identity provider lists this group ('*': everyone). */
+export const appUserGroupGrant = z.object({
+  group: z.string().trim().min(1, 'Enter the group name').max(200),
+  serviceIds: z.array(id).max(500).default([]),
+  userPortal: z.boolean().default(false),
+  taskPortal: z.boolean().default(false),
+});
+export type AppUserGroupGrant = z.output<typeof appUserGroupGrant>;
 
 /** The identity provider's protocol: OpenID Connect (issuer, client) or SAML 2.0 (metadata, certificate). */
 export const ssoProtocols = ['oidc', 'saml'] as const;
@@ -101,6 +124,10 @@ export const ssoConfig = z.object({
   /** The redirect URI to register at the identity provider. */
   redirectUri: z.string(),
   protocol: z.enum(ssoProtocols),
+  /** The provider's name on "Sign in with …" buttons of the scanner and portals ('' shows "SSO"). */
+  displayName: z.string(),
+  /** App users (scanner, portals): allowed to sign in by SSO, required to, created just in time with group grants. */
+  appUsers: z.object({ enabled: z.boolean(), requireSso: z.boolean(), jit: z.boolean(), groups: z.array(appUserGroupGrant) }),
   /** SAML 2.0: the IdP as stored, and what the customer gives their IdP about us (the service provider). */
   saml: z.object({
     idpEntityId: z.string(),
@@ -144,6 +171,8 @@ export const updateSso = defineV2Route({
     samlIdpSsoUrl: optionalUrl.default(''),
     /** PEM (or bare base64) signing certificate(s); leave out to keep the stored ones. */
     samlIdpCertificate: z.string().trim().max(50_000).optional(),
+    displayName: z.string().trim().max(60).default(''),
+    appUsers: z.object({ enabled: z.boolean().default(false), requireSso: z.boolean().default(false), jit: z.boolean().default(false), groups: z.array(appUserGroupGrant).max(50).default([]) }).default({ enabled: false, requireSso: false, jit: false, groups: [] }),
   }),
   reply: ssoConfig,
 });
@@ -205,6 +234,31 @@ export const finishSso = defineV2Route({
   }),
   reply: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('signed_in'), token: z.string(), user: sessionUser }),
-    z.object({ kind: z.literal('failed'), reason: ssoFailReason, detail: z.string() }),
+    /** An app user's sign-in (scanner, portals): the same app token `app/signin` answers, and where to go back to. */
+    z.object({ kind: z.literal('app_signed_in'), flow: appSsoFlow, returnTo: z.string(), token: z.string(), user: appUserInfo, device: appDevice, services: z.array(appService) }),
+    /** `returnTo`: for an app user's sign-in, the page it started from (the fail page links back to it). */
+    z.object({ kind: z.literal('failed'), reason: ssoFailReason, detail: z.string(), returnTo: z.string().optional() }),
   ]),
+});
+
+/** A path of ours to come back to (no scheme, no host: never an open redirect). */
+const returnPath = z
+  .string()
+  .max(2000)
+  .refine((v) => /^\/(?![/\\])/.test(v), 'A path of this site');
+
+export const appSsoOptions = defineV2Route({
+  path: 'auth/sso/app/options',
+  access: 'public',
+  summary: 'Whether the scanner and portals of this account offer “Sign in with <provider>”, and the provider’s name.',
+  body: z.object({ accountId: id.optional() }),
+  reply: z.object({ available: z.boolean(), providerName: z.string() }),
+});
+
+export const startAppSso = defineV2Route({
+  path: 'auth/sso/app/start',
+  access: 'public',
+  summary: 'Starts an app user’s sign-in (scanner or a portal) at the account’s identity provider; by account id, or by email like auth/sso/start.',
+  body: z.object({ flow: appSsoFlow, returnTo: returnPath, udid: z.string().trim().min(1).max(200), deviceName: z.string().trim().min(1).max(100).default('Browser scanner'), accountId: id.optional(), email: email.optional() }),
+  reply: startSso.reply,
 });

@@ -107,6 +107,11 @@ export class AppUsersRepo {
     if (serviceIds.length > 0) await this.db.insertInto('service_users').values(serviceIds.map((s) => ({ account_id: accountId, service_id: s, app_user_id: userId }))).execute();
   }
 
+  /** Sets the user and task portal access of a user (single sign-on's just-in-time grants). */
+  async setPortals(accountId: number, userId: number, userPortal: boolean, taskPortal: boolean): Promise<void> {
+    await this.db.updateTable('app_users').set({ user_portal: userPortal ? 1 : 0, task_portal: taskPortal ? 1 : 0 }).where('account_id', '=', accountId).where('id', '=', userId).execute();
+  }
+
   /** Which of these ids are live services of the account. */
   async liveServiceIds(accountId: number, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];

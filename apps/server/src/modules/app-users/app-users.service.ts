@@ -158,6 +158,24 @@ export class AppUsersService {
   }
 
   /**
+   * An app user made by single sign-on on first sign-in (docs/SSO.md "App users"): the email is the username, no
+   * password (the identity provider vouches), the services and portals its groups grant (services deleted since are
+   * left out). Answers the new id.
+   */
+  async createFromSso(accountId: number, input: { email: string; serviceIds: number[]; userPortal: boolean; taskPortal: boolean }): Promise<number> {
+    await this.ensureOwner(accountId);
+    const live = await this.repo.liveServiceIds(accountId, [...new Set(input.serviceIds)]);
+    const id = await this.repo.transaction(async (repo) => {
+      const created = await repo.insert(accountId, { username: input.email, key: input.email.toLowerCase(), passwordHash: null, deviceLimit: null, isOwner: false, inviteHash: null });
+      await repo.setServices(accountId, created, live);
+      await repo.setPortals(accountId, created, input.userPortal, input.taskPortal);
+      return created;
+    });
+    await this.events.emit(accountId, [{ type: 'app_user.created', data: { id, username: input.email, invited: false, deviceLimit: null, serviceIds: live } }]);
+    return id;
+  }
+
+  /**
    * Creates app users from rows of a file (username, password, device limit, services). Every row is
    * checked first (and passwords hashed) without writing; with onError 'abort' one bad row means no
    * user is created, with 'skip' the good rows are created and the others reported. Email usernames

@@ -32,6 +32,8 @@ export class ScannerSessionsService {
       accounts: AccountsRepo;
       limiter: RateLimiter;
       limits: { signinPerIpPerMinute: number; signinPerEmailPerHour: number };
+      /** True when the account's app users must sign in by single sign-on (docs/SSO.md); the owner's app user is exempt. */
+      requiresAppSso?: (accountId: number) => Promise<boolean>;
     },
   ) {}
 
@@ -63,6 +65,18 @@ export class ScannerSessionsService {
       if (error instanceof CodedError) throw new AppError('AUTH_FAILED', 'Invalid username or password.');
       throw error;
     }
+    if (user.is_owner !== 1 && (await this.deps.requiresAppSso?.(user.account_id))) {
+      throw new AppError('FORBIDDEN', 'Your company signs in with single sign-on: choose “Sign in with SSO” (your company’s sign-in) instead of the password.');
+    }
+    return this.issue(user, input.udid, input.deviceName);
+  }
+
+  /**
+   * Binds the device within the user's device limit and answers a new app token: after a password (signIn) or after
+   * the identity provider vouched for the user (single sign-on).
+   */
+  async issue(user: { id: number; account_id: number; username: string; device_limit: number | null }, udid: string, deviceName: string): Promise<Signed> {
+    const input = { udid, deviceName };
     const accountId = user.account_id;
     const deviceId = await this.deps.devices.register(accountId, input.udid, input.deviceName, user.id);
     const now = nowIso();

@@ -49,6 +49,8 @@ export function createScans(deps: {
   events?: WebhookEvents;
   /** The postback delivery log (integrations module). */
   postbackRecorder?: PostbackRecorder;
+  /** Whether an account's app users must sign in by single sign-on (sso module). */
+  requiresAppSso?: (accountId: number) => Promise<boolean>;
 }) {
   const events = deps.events ?? noWebhookEvents;
   // Deleted scans take their photos and signatures, and the thumbnails made of them, out of storage.
@@ -60,7 +62,7 @@ export function createScans(deps: {
   };
   const repo = new ScansRepo(deps.db.kysely, deps.db.dialect, removeScanFiles);
   const postbacks = new Postbacks({ repo, queue: deps.queue, bus: deps.bus, allowPrivateUrls: deps.allowPrivateUrls, timeoutMs: deps.postbackTimeoutMs, ...(deps.postbackRecorder ? { recorder: deps.postbackRecorder } : {}) });
-  const sessions = new ScannerSessionsService({ repo: new ScannerSessionsRepo(deps.db.kysely), appUsers: deps.scanConfig.appUsers, devices: deps.scanConfig.devices, accounts: deps.accounts, limiter: deps.limiter, limits: deps.limits });
+  const sessions = new ScannerSessionsService({ repo: new ScannerSessionsRepo(deps.db.kysely), appUsers: deps.scanConfig.appUsers, devices: deps.scanConfig.devices, accounts: deps.accounts, limiter: deps.limiter, limits: deps.limits, ...(deps.requiresAppSso ? { requiresAppSso: deps.requiresAppSso } : {}) });
   const capture = new ScanCaptureService({ repo, writer: new ScanWriter(repo), storage: deps.storage, bus: deps.bus, postbacks, queue: deps.queue, events });
   /** Job handlers this module owns: postback deliveries and upload emails. */
   const jobHandlers = () => new Map([...postbacks.handlers(), [UPLOAD_EMAIL_JOB, uploadEmailHandler({ repo, mailer: deps.mailer, services: (accountId, serviceId) => repo.captureService(accountId, serviceId, 0) })]]);

@@ -162,8 +162,8 @@ async function postToAcs(form: Record<string, string>) {
 }
 
 /** The browser's part up to the ACS: start, go to the IdP, take its form. */
-async function toIdp(accountId: number, email: string, answer: Omit<Answer, 'email'> = {}) {
-  const started = await call('auth/sso/start', { email });
+async function toIdp(accountId: number, email: string, answer: Omit<Answer, 'email'> = {}, start: { path: string; body: unknown } = { path: 'auth/sso/start', body: { email } }) {
+  const started = await call(start.path, start.body);
   if (started.status !== 200 || started.body.kind !== 'redirect') throw new Error(`start failed: ${JSON.stringify(started.body)}`);
   const url = new URL(started.body.url as string);
   next = { email, ...answer };
@@ -180,8 +180,8 @@ async function callback(location: string, cookie: string) {
   return call('auth/sso/callback', { state: back.searchParams.get('state') ?? undefined, saml: back.searchParams.get('saml') ?? undefined }, cookie ? { cookie } : {});
 }
 
-async function samlSignIn(accountId: number, email: string, answer: Omit<Answer, 'email'> = {}) {
-  const { cookie, form } = await toIdp(accountId, email, answer);
+async function samlSignIn(accountId: number, email: string, answer: Omit<Answer, 'email'> = {}, start?: { path: string; body: unknown }) {
+  const { cookie, form } = await toIdp(accountId, email, answer, start);
   const acs = await postToAcs(form);
   expect(acs.status).toBe(303);
   return callback(acs.location, cookie);
@@ -330,5 +330,44 @@ describe('signing in with SAML', () => {
     expect((await samlSignIn(owner.accountId, email)).body).toMatchObject({ kind: 'signed_in' });
     const team = (await v2(t.app, 'team/list', { page: 1, limit: 10 }, owner.token)).body.items as { email: string; status: string }[];
     expect(team.find((m) => m.email === email)?.status).toBe('active');
+  });
+});
+
+describe('SAML for app users (scanner, portals)', () => {
+  const appStart = (accountId: number, flow = 'scanner', returnTo = '/scanner') => ({ path: 'auth/sso/app/start', body: { flow, returnTo, udid: 'web-saml-device', deviceName: 'Dock tablet', accountId } });
+
+  it('signs an app user in to a portal through the same ACS, with the target carried by RelayState', async () => {
+    const owner = await samlAccount({ appUsers: { enabled: true, jit: true, groups: [{ group: 'dock', serviceIds: [], taskPortal: true }] } });
+    const email = `dock@${owner.domain}`;
+    const done = await samlSignIn(owner.accountId, email, { groups: ['dock'] }, appStart(owner.accountId, 'taskportal', '/task-portal/login'));
+    expect(done.body).toMatchObject({ kind: 'app_signed_in', flow: 'taskportal', returnTo: '/task-portal/login', user: { username: email }, device: { udid: 'web-saml-device', name: 'Dock tablet' } });
+    const me = await t.app.inject({ method: 'POST', url: '/api-v2/app/portal/me/', headers: { authorization: `Bearer ${done.body.token as string}` }, payload: {} });
+    expect(me.json()).toMatchObject({ taskPortal: true, userPortal: false });
+  });
+
+  it('refuses a replayed, expired or wrongly signed assertion for an app user too', async () => {
+    const owner = await samlAccount({ appUsers: { enabled: true } });
+    const email = `gate@${owner.domain}`;
+    await v2(t.app, 'appusers/create', { username: email }, owner.token);
+    const first = await toIdp(owner.accountId, email, { assertionId: '_app-replay-1' }, appStart(owner.accountId));
+    expect((await callback((await postToAcs(first.form)).location, first.cookie)).body).toMatchObject({ kind: 'app_signed_in' });
+    const again = await samlSignIn(owner.accountId, email, { assertionId: '_app-replay-1' }, appStart(owner.accountId));
+    expect(again.body).toMatchObject({ kind: 'failed', reason: 'saml_replayed', returnTo: '/scanner' });
+    const expired = await samlSignIn(owner.accountId, email, { notOnOrAfter: new Date(Date.now() - 5 * 60_000) }, appStart(owner.accountId));
+    expect(expired.body).toMatchObject({ kind: 'failed', reason: 'saml_invalid' });
+    const forged = await samlSignIn(owner.accountId, email, { signWith: strangerKeys }, appStart(owner.accountId));
+    expect(forged.body).toMatchObject({ kind: 'failed', reason: 'saml_invalid' });
+  });
+
+  it('refuses an app user where the switch is off, and another account’s app user', async () => {
+    const off = await samlAccount();
+    expect((await call('auth/sso/app/start', appStart(off.accountId).body)).status).toBe(404);
+    const mine = await samlAccount({ appUsers: { enabled: true, jit: true, groups: [{ group: '*', serviceIds: [] }] } });
+    const theirs = await signUpVerified(t);
+    const foreign = `lent${process.pid}@elsewhere.test`;
+    await v2(t.app, 'appusers/create', { username: foreign }, theirs.token);
+    await v2(t.app, 'sso/update', { enabled: true, protocol: 'saml', allowedDomains: [], samlIdpEntityId: idpEntityId, samlIdpSsoUrl: ssoUrl, appUsers: { enabled: true, jit: true, groups: [{ group: '*', serviceIds: [] }] } }, mine.token);
+    const done = await samlSignIn(mine.accountId, foreign, {}, appStart(mine.accountId));
+    expect(done.body).toMatchObject({ kind: 'failed', reason: 'app_user_taken', detail: foreign });
   });
 });

@@ -17,6 +17,11 @@ export type SsoConfigRow = {
   saml_idp_entity_id: string;
   saml_idp_sso_url: string;
   saml_idp_certs: string;
+  display_name: string;
+  app_users_enabled: number;
+  app_users_require_sso: number;
+  app_users_jit: number;
+  app_user_groups: string;
   updated_at: string;
 };
 
@@ -35,6 +40,11 @@ const columns = [
   'saml_idp_entity_id',
   'saml_idp_sso_url',
   'saml_idp_certs',
+  'display_name',
+  'app_users_enabled',
+  'app_users_require_sso',
+  'app_users_jit',
+  'app_user_groups',
   'updated_at',
 ] as const;
 
@@ -97,6 +107,33 @@ export class SsoRepo {
       .returning('assertion_id')
       .executeTakeFirst();
     return inserted !== undefined;
+  }
+
+  /** Accounts whose switched-on provider signs in app users and lists the domain. */
+  async appAccountsForDomain(domain: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('sso_domains')
+      .innerJoin('sso_configs', 'sso_configs.account_id', 'sso_domains.account_id')
+      .select('sso_domains.account_id')
+      .where('sso_domains.domain', '=', domain)
+      .where('sso_configs.enabled', '=', 1)
+      .where('sso_configs.app_users_enabled', '=', 1)
+      .orderBy('sso_domains.account_id')
+      .execute();
+    return rows.map((r) => r.account_id);
+  }
+
+  /** True when the account's app users (but its owner's) must sign in through its switched-on provider. */
+  async requiresAppSso(accountId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sso_configs')
+      .select('account_id')
+      .where('account_id', '=', accountId)
+      .where('enabled', '=', 1)
+      .where('app_users_enabled', '=', 1)
+      .where('app_users_require_sso', '=', 1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** True when the account's team members must sign in through its (switched-on) identity provider. */

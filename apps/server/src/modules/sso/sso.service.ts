@@ -12,8 +12,11 @@ import type { AuthService, SeenFrom } from '../accounts/auth.service.js';
 import type { AuthTokensRepo } from '../accounts/auth-tokens.repo.js';
 import type { TwoFactorService } from '../accounts/two-factor.service.js';
 import type { Profile } from '@node-saml/node-saml';
-import { assertionIdentity, describeCertificate, emailOf, nameOf, parseCertificates, parseIdpMetadata, samlFor, samlGroups, SamlSettingsError, serviceProvider, spMetadata, type SamlIdp } from './saml.js';
+import { assertionIdentity, emailOf, nameOf, samlFor, samlGroups, serviceProvider, spMetadata, type SamlIdp } from './saml.js';
+import { certsOf, describeSaml, samlIdpFrom, viewOf } from './sso-settings.js';
 import type { SsoConfigRow, SsoRepo } from './sso.repo.js';
+import type { AppUsersService } from '../app-users/app-users.service.js';
+import { appUserLogin, type AppSessions, type AppSignedIn, type AppTarget } from './app-user-sso.js';
 
 /** A sign-in started at the identity provider must come back within this long (the state row's life). */
 export const SSO_STATE_MINUTES = 10;
@@ -23,11 +26,12 @@ const DISCOVERY_CACHE_MS = 5 * 60_000;
 const SCOPES = 'openid email profile';
 
 /** What a state row keeps server-side between start and callback (SAML: the AuthnRequest's ID instead of verifier and nonce). */
-type Pending = { provider: 'account' | 'google'; accountId: number | null; verifier: string; nonce: string; binding: string; redirectUri: string; protocol?: 'oidc' | 'saml'; requestId?: string };
+type Pending = { provider: 'account' | 'google'; accountId: number | null; verifier: string; nonce: string; binding: string; redirectUri: string; protocol?: 'oidc' | 'saml'; requestId?: string; app?: AppTarget };
 /** How long the ACS keeps a posted SAML answer for the browser to pick up on /signinSSO. */
 const SAML_HANDOFF_MINUTES = 5;
 
 type Finish = RouteReply<typeof v2Routes.finishSso>;
+type Done = { kind: 'signed_in'; token: string; user: SessionUser } | AppSignedIn;
 type Started = { url: string; binding: string };
 
 /** A failed SSO sign-in: answered as data (`kind: failed`), so the web app can land on /sso-fail/?reason=. */
@@ -38,6 +42,9 @@ class SsoFailure extends Error {
   ) {
     super(reason);
   }
+
+  /** For an app user's sign-in: the page it started from, for the fail page's "start again". */
+  returnTo?: string;
 }
 
 /** The privileges an invitation with this role would carry (team-rules.ts of the web app). */
@@ -60,6 +67,9 @@ export type SsoServiceDeps = {
   limiter: RateLimiter;
   box: SecretBox;
   config: Pick<Config, 'publicUrl' | 'allowPrivateUrls' | 'google' | 'limits'>;
+  /** App users (scanner, portals): found or made just in time, and signed in with the scanner's app token. */
+  appUsers: AppUsersService;
+  appSessions: AppSessions;
 };
 
 /** Single sign-on with OpenID Connect: the account's settings, and the sign-in through its identity provider or Google. */
@@ -87,38 +97,7 @@ export class SsoService {
 
   async get(session: Session): Promise<SsoConfig> {
     const [row, domains] = await Promise.all([this.deps.repo.get(session.accountId), this.deps.repo.domains(session.accountId)]);
-    return this.view(session.accountId, row, domains);
-  }
-
-  private view(accountId: number, row: SsoConfigRow | undefined, domains: string[]): SsoConfig {
-    const sp = serviceProvider(this.deps.config.publicUrl, accountId);
-    return {
-      enabled: row?.enabled === 1,
-      issuerUrl: row?.issuer_url ?? '',
-      clientId: row?.client_id ?? '',
-      clientSecretSet: Boolean(row?.client_secret_enc),
-      allowedDomains: domains,
-      jitEnabled: row?.jit_enabled === 1,
-      jitDefaultRole: row?.jit_default_role ?? 'admin',
-      groupClaim: row?.group_claim ?? 'groups',
-      groupRoles: row ? (JSON.parse(row.group_roles) as { group: string; role: string }[]) : [],
-      requireSso: row?.require_sso === 1,
-      redirectUri: this.redirectUri,
-      protocol: row?.protocol === 'saml' ? 'saml' : 'oidc',
-      saml: {
-        idpEntityId: row?.saml_idp_entity_id ?? '',
-        idpSsoUrl: row?.saml_idp_sso_url ?? '',
-        idpCertificates: this.certsOf(row).map(describeCertificate),
-        spEntityId: sp.entityId,
-        acsUrl: sp.acsUrl,
-        spMetadata: spMetadata(sp),
-      },
-      updatedAt: row?.updated_at ?? null,
-    };
-  }
-
-  private certsOf(row: SsoConfigRow | undefined): string[] {
-    return row?.saml_idp_certs ? row.saml_idp_certs.split(/\n\n+/).filter(Boolean) : [];
+    return viewOf(this.deps.config.publicUrl, this.redirectUri, session.accountId, row, domains);
   }
 
   /** Our SAML service provider metadata for an account with SAML set up (served at its entity id); undefined otherwise. */
@@ -145,7 +124,7 @@ export class SsoService {
     const existing = await this.deps.repo.get(session.accountId);
     let issuerUrl = body.issuerUrl ?? '';
     let secret = existing?.client_secret_enc ?? '';
-    let idp: SamlIdp = { entityId: existing?.saml_idp_entity_id ?? '', ssoUrl: existing?.saml_idp_sso_url ?? '', certs: this.certsOf(existing) };
+    let idp: SamlIdp = { entityId: existing?.saml_idp_entity_id ?? '', ssoUrl: existing?.saml_idp_sso_url ?? '', certs: certsOf(existing) };
     if (protocol === 'oidc') {
       if (!issuerUrl) throw new AppError('VALIDATION_FAILED', 'Enter the issuer URL of your identity provider.', [{ path: 'issuerUrl', message: 'Enter the issuer URL of your identity provider' }]);
       if (!body.clientId) throw new AppError('VALIDATION_FAILED', 'Enter the client ID.', [{ path: 'clientId', message: 'Enter the client ID' }]);
@@ -156,7 +135,7 @@ export class SsoService {
       }
       if (body.enabled && !secret) throw new AppError('VALIDATION_FAILED', 'Enter the client secret.', [{ path: 'clientSecret', message: 'Enter the client secret' }]);
     } else {
-      idp = await this.samlIdpFrom(body, idp);
+      idp = await samlIdpFrom(body, idp, this.deps.config.allowPrivateUrls);
     }
     const domains = [...new Set(body.allowedDomains ?? [])];
     await this.deps.repo.save(
@@ -175,40 +154,15 @@ export class SsoService {
         saml_idp_entity_id: idp.entityId,
         saml_idp_sso_url: idp.ssoUrl,
         saml_idp_certs: idp.certs.join('\n\n'),
+        display_name: body.displayName ?? '',
+        app_users_enabled: body.appUsers?.enabled ? 1 : 0,
+        app_users_require_sso: body.appUsers?.enabled && body.appUsers.requireSso ? 1 : 0,
+        app_users_jit: body.appUsers?.jit ? 1 : 0,
+        app_user_groups: JSON.stringify(body.appUsers?.groups ?? []),
       },
       domains,
     );
     return this.get(session);
-  }
-
-  /** The SAML identity provider from uploaded metadata, or from the three fields (a certificate left out keeps the stored ones). */
-  private async samlIdpFrom(body: RouteBody<typeof v2Routes.updateSso>, stored: SamlIdp): Promise<SamlIdp> {
-    const invalid = (path: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ path, message }]);
-    try {
-      const idp: SamlIdp = body.samlMetadataXml?.trim()
-        ? await parseIdpMetadata(body.samlMetadataXml)
-        : { entityId: body.samlIdpEntityId ?? '', ssoUrl: body.samlIdpSsoUrl ?? '', certs: body.samlIdpCertificate ? parseCertificates(body.samlIdpCertificate) : stored.certs };
-      if (!idp.entityId) throw invalid('samlIdpEntityId', 'Enter the identity provider’s Entity ID (Issuer), or upload its metadata.');
-      if (!idp.ssoUrl) throw invalid('samlIdpSsoUrl', 'Enter the identity provider’s sign-in URL (SSO URL), or upload its metadata.');
-      const url = this.checkSsoUrl(idp.ssoUrl);
-      if (idp.certs.length === 0) throw invalid('samlIdpCertificate', 'Paste the identity provider’s signing certificate, or upload its metadata.');
-      return { ...idp, ssoUrl: url };
-    } catch (error) {
-      if (error instanceof SamlSettingsError) throw invalid(error.path, error.message);
-      throw error;
-    }
-  }
-
-  /** The browser (not the server) goes to the IdP's sign-in URL, so only its form is checked: https, or http where labs allow it. */
-  private checkSsoUrl(text: string): string {
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      throw new AppError('VALIDATION_FAILED', 'Enter the sign-in URL as a full https:// address.', [{ path: 'samlIdpSsoUrl', message: 'Enter a full https:// address' }]);
-    }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && this.deps.config.allowPrivateUrls)) throw new AppError('VALIDATION_FAILED', 'Use an https:// URL.', [{ path: 'samlIdpSsoUrl', message: 'Use an https:// URL.' }]);
-    return url.href;
   }
 
   /** Discovery on an issuer URL, reported for "Test connection". */
@@ -282,12 +236,53 @@ export class SsoService {
       }
       return { kind: 'choose_account', accounts };
     }
-    const row = await this.deps.repo.get(only);
-    if (row?.protocol === 'saml') return { kind: 'redirect', ...(await this.beginSaml(only, row, email)) };
-    const secret = row ? this.deps.box.open(row.client_secret_enc, this.context(only)) : undefined;
+    return { kind: 'redirect', ...(await this.toProvider(only, email)) };
+  }
+
+  /** The account's provider: an AuthnRequest (SAML) or an authorization URL (OIDC), for a team member or (`app`) an app user. */
+  private async toProvider(accountId: number, email: string | undefined, app?: AppTarget): Promise<Started> {
+    const row = await this.deps.repo.get(accountId);
+    if (row?.protocol === 'saml') return this.beginSaml(accountId, row, app);
+    const secret = row ? this.deps.box.open(row.client_secret_enc, this.context(accountId)) : undefined;
     if (!row || secret === undefined) throw new AppError('CONFLICT', 'Single sign-on for this company cannot be used right now: its client secret cannot be read. Ask your account owner to enter it again.');
     const config = await this.reach(() => this.discover(new URL(row.issuer_url), row.client_id, secret));
-    return { kind: 'redirect', ...(await this.begin(config, { provider: 'account', accountId: only, redirectUri: this.redirectUri }, email)) };
+    return this.begin(config, { provider: 'account', accountId, redirectUri: this.redirectUri, ...(app ? { app } : {}) }, email);
+  }
+
+  /** Whether the scanner and portals of this account offer "Sign in with <provider>". */
+  async appOptions(accountId: number | undefined): Promise<{ available: boolean; providerName: string }> {
+    const row = accountId === undefined ? undefined : await this.deps.repo.get(accountId);
+    const on = row?.enabled === 1 && row.app_users_enabled === 1;
+    return { available: on, providerName: on ? row.display_name || 'SSO' : '' };
+  }
+
+  /**
+   * An app user's sign-in (scanner or portal): the account is known (?account= or the app's last one), or found by
+   * email among the accounts whose provider signs in app users (by domain, or the app user with that username).
+   */
+  async startApp(body: RouteBody<typeof v2Routes.startAppSso>, ip: string): Promise<{ kind: 'choose_account'; accounts: { accountId: number; companyName: string }[] } | ({ kind: 'redirect' } & Started)> {
+    await this.limit(ip);
+    const target: AppTarget = { flow: body.flow, returnTo: body.returnTo, udid: body.udid, deviceName: body.deviceName ?? 'Browser scanner' };
+    let ids: number[] = [];
+    if (body.email) {
+      const email = body.email.toLowerCase();
+      const user = await this.deps.appUsers.repo.findByUsernameKey(email);
+      const byDomain = await this.deps.repo.appAccountsForDomain(email.split('@')[1] ?? '');
+      const own = user ? (await this.appOptions(user.account_id)).available ? [user.account_id] : [] : [];
+      ids = [...new Set([...byDomain, ...own])].sort((a, b) => a - b);
+      if (body.accountId !== undefined) ids = ids.filter((id) => id === body.accountId);
+    } else if (body.accountId !== undefined && (await this.appOptions(body.accountId)).available) ids = [body.accountId];
+    if (ids.length === 0) throw new AppError('NOT_FOUND', 'Single sign-on is not set up for the scanner and portals of this company. Sign in with your username and password.');
+    const [only] = ids;
+    if (ids.length > 1 || only === undefined) {
+      const accounts = [];
+      for (const id of ids) {
+        const owner = await this.deps.accounts.getAdminOfAccount(id);
+        if (owner) accounts.push({ accountId: id, companyName: owner.company_name });
+      }
+      return { kind: 'choose_account', accounts };
+    }
+    return { kind: 'redirect', ...(await this.toProvider(only, body.email, target)) };
   }
 
   async startGoogle(accountId: number | undefined, ip: string): Promise<{ kind: 'redirect' } & Started> {
@@ -307,7 +302,7 @@ export class SsoService {
   }
 
   /** Keeps verifier, nonce and the browser binding server-side under the hashed state; answers the authorization URL. */
-  private async begin(config: oidc.Configuration, where: Pick<Pending, 'provider' | 'accountId' | 'redirectUri'>, loginHint?: string): Promise<Started> {
+  private async begin(config: oidc.Configuration, where: Pick<Pending, 'provider' | 'accountId' | 'redirectUri' | 'app'>, loginHint?: string): Promise<Started> {
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const verifier = oidc.randomPKCECodeVerifier();
@@ -332,17 +327,17 @@ export class SsoService {
    * SAML: an AuthnRequest (HTTP-Redirect binding) with our state as RelayState; its ID is kept in the state row and
    * is the only InResponseTo the answer may carry.
    */
-  private async beginSaml(accountId: number, row: SsoConfigRow, email: string): Promise<Started> {
+  private async beginSaml(accountId: number, row: SsoConfigRow, app?: AppTarget): Promise<Started> {
     const sp = serviceProvider(this.deps.config.publicUrl, accountId);
     let requestId = '';
-    const saml = samlFor(sp, { entityId: row.saml_idp_entity_id, ssoUrl: row.saml_idp_sso_url, certs: this.certsOf(row) }, undefined, (id) => (requestId = id));
+    const saml = samlFor(sp, { entityId: row.saml_idp_entity_id, ssoUrl: row.saml_idp_sso_url, certs: certsOf(row) }, undefined, (id) => (requestId = id));
     const state = newSecret();
     const binding = newSecret();
     const url = await saml.getAuthorizeUrlAsync(state, undefined, { additionalParams: {} });
-    const pending: Pending = { provider: 'account', accountId, verifier: '', nonce: '', binding: hashSecret(binding), redirectUri: this.redirectUri, protocol: 'saml', requestId };
+    const pending: Pending = { provider: 'account', accountId, verifier: '', nonce: '', binding: hashSecret(binding), redirectUri: this.redirectUri, protocol: 'saml', requestId, ...(app ? { app } : {}) };
     const expires = new Date(Date.now() + SSO_STATE_MINUTES * 60_000).toISOString();
     await this.deps.tokens.insert('sso_state', hashSecret(state), { accountId, adminId: null, accountUserId: null }, expires, JSON.stringify(pending));
-    void email; // SAML has no standard login hint in the Redirect binding; the IdP asks for the account itself.
+    // SAML has no standard login hint in the Redirect binding; the IdP asks for the account itself.
     return { url, binding };
   }
 
@@ -366,20 +361,28 @@ export class SsoService {
   async finish(body: RouteBody<typeof v2Routes.finishSso>, binding: string | undefined, ip: string, seen: SeenFrom): Promise<Finish> {
     await this.limit(ip);
     try {
-      const done = await this.complete(body, binding, seen);
-      return { kind: 'signed_in', ...done };
+      return await this.complete(body, binding, seen);
     } catch (error) {
-      if (error instanceof SsoFailure) return { kind: 'failed', reason: error.reason, detail: error.detail.slice(0, 500) };
+      if (error instanceof SsoFailure) return { kind: 'failed', reason: error.reason, detail: error.detail.slice(0, 500), ...(error.returnTo ? { returnTo: error.returnTo } : {}) };
       throw error;
     }
   }
 
-  private async complete(body: RouteBody<typeof v2Routes.finishSso>, binding: string | undefined, seen: SeenFrom): Promise<{ token: string; user: SessionUser }> {
+  private async complete(body: RouteBody<typeof v2Routes.finishSso>, binding: string | undefined, seen: SeenFrom): Promise<Done> {
     if (!body.state) throw body.error ? new SsoFailure('idp_error', body.errorDescription || body.error) : new SsoFailure('state_expired');
     const row = await this.deps.tokens.findLive('sso_state', hashSecret(body.state));
     // Single use: a second callback with the same state (a reload, a replay) finds nothing.
     if (!row || !(await this.deps.tokens.consume(row.id))) throw new SsoFailure('state_expired');
     const pending = JSON.parse(row.payload ?? '{}') as Pending;
+    try {
+      return await this.completePending(pending, { ...body, state: body.state }, binding, seen);
+    } catch (error) {
+      if (error instanceof SsoFailure && pending.app) error.returnTo = pending.app.returnTo;
+      throw error;
+    }
+  }
+
+  private async completePending(pending: Pending, body: RouteBody<typeof v2Routes.finishSso> & { state: string }, binding: string | undefined, seen: SeenFrom): Promise<Done> {
     if (!binding || hashSecret(binding) !== pending.binding) throw new SsoFailure('state_mismatch');
     if (body.error) throw new SsoFailure('idp_error', body.errorDescription || body.error);
     if (pending.protocol === 'saml') return this.completeSaml(pending, body.saml, seen);
@@ -401,20 +404,20 @@ export class SsoService {
     if (!email) throw new SsoFailure('no_email');
     // Google must vouch for the address; a company IdP that does not send the claim is trusted for its own users.
     if (pending.provider === 'google' ? claims.email_verified !== true : claims.email_verified === false) throw new SsoFailure('email_not_verified', email);
-    if (pending.provider === 'google') return this.googleLogin(email, pending.accountId, seen);
+    if (pending.provider === 'google') return { kind: 'signed_in', ...(await this.googleLogin(email, pending.accountId, seen)) };
     if (!account || pending.accountId === null) throw new SsoFailure('not_configured');
-    return this.accountLogin(pending.accountId, account, email, claims, seen);
+    return this.login(pending, pending.accountId, account, email, claims, seen);
   }
 
   /** Validates the kept SAML answer against the account's IdP (signature, audience, issuer, time, InResponseTo), refuses a used assertion id, signs in. */
-  private async completeSaml(pending: Pending, handle: string | undefined, seen: SeenFrom): Promise<{ token: string; user: SessionUser }> {
+  private async completeSaml(pending: Pending, handle: string | undefined, seen: SeenFrom): Promise<Done> {
     const kept = handle ? await this.deps.tokens.findLive('saml_response', hashSecret(handle)) : undefined;
     if (!kept || !(await this.deps.tokens.consume(kept.id)) || !kept.payload) throw new SsoFailure('state_expired');
     const accountId = pending.accountId ?? 0;
     const row = await this.deps.repo.get(accountId);
     if (!row || row.enabled !== 1 || row.protocol !== 'saml') throw new SsoFailure('not_configured');
     const sp = serviceProvider(this.deps.config.publicUrl, accountId);
-    const saml = samlFor(sp, { entityId: row.saml_idp_entity_id, ssoUrl: row.saml_idp_sso_url, certs: this.certsOf(row) }, pending.requestId);
+    const saml = samlFor(sp, { entityId: row.saml_idp_entity_id, ssoUrl: row.saml_idp_sso_url, certs: certsOf(row) }, pending.requestId);
     let profile: Profile;
     try {
       const result = await saml.validatePostResponseAsync({ SAMLResponse: kept.payload });
@@ -423,7 +426,7 @@ export class SsoService {
     } catch (error) {
       const status = error instanceof Error && 'xmlStatus' in error ? error.message : '';
       if (status) throw new SsoFailure('idp_error', status);
-      throw new SsoFailure('saml_invalid', this.describeSaml(error));
+      throw new SsoFailure('saml_invalid', describeSaml(error));
     }
     const assertion = assertionIdentity(profile, Date.now());
     if (!assertion.id) throw new SsoFailure('saml_invalid', 'The assertion has no ID.');
@@ -431,18 +434,21 @@ export class SsoService {
     const email = emailOf(profile);
     if (!email) throw new SsoFailure('no_email');
     const claims: Record<string, unknown> = { name: nameOf(profile), [row.group_claim]: samlGroups(profile, row.group_claim) };
-    return this.accountLogin(accountId, row, email, claims, seen);
+    return this.login(pending, accountId, row, email, claims, seen);
   }
 
-  /** node-saml's messages, made readable for the owner who has to fix the settings. */
-  private describeSaml(error: unknown): string {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/signature/i.test(message)) return `The signature does not match the IdP certificate stored in Scanbase (${message}). The certificate may have been rotated: upload the current metadata.`;
-    if (/audience/i.test(message)) return `The assertion is meant for another service provider (${message}). Set the Audience / Entity ID at the IdP to the one shown on the single sign-on tab.`;
-    if (/expired|not yet valid|subject confirmation/i.test(message)) return `The assertion is outside its validity period, or not for this sign-in (${message}). Start again; if it keeps failing, check that the clocks of the identity provider and the server are right.`;
-    if (/issuer/i.test(message)) return `The answer comes from another identity provider than the one set up (${message}).`;
-    if (/InResponseTo/i.test(message)) return `The answer does not belong to this sign-in (${message}).`;
-    return message;
+  /** A team member's session, or (the sign-in started in the scanner or a portal) an app user's token. */
+  private async login(pending: Pending, accountId: number, config: SsoConfigRow, email: string, claims: Record<string, unknown>, seen: SeenFrom): Promise<Done> {
+    if (!pending.app) return { kind: 'signed_in', ...(await this.accountLogin(accountId, config, email, claims, seen)) };
+    await this.checkDomain(accountId, email);
+    const fail = (reason: SsoFailReason, detail = '') => new SsoFailure(reason, detail);
+    return appUserLogin({ appUsers: this.deps.appUsers, sessions: this.deps.appSessions }, accountId, config, email, groupsOf(claims, config.group_claim), pending.app, fail);
+  }
+
+  private async checkDomain(accountId: number, email: string): Promise<void> {
+    const domains = await this.deps.repo.domains(accountId);
+    const domain = email.split('@')[1] ?? '';
+    if (domains.length > 0 && !domains.includes(domain)) throw new SsoFailure('domain_not_allowed', domain);
   }
 
   private async providerConfig(pending: Pending): Promise<{ config: oidc.Configuration; account?: SsoConfigRow }> {
@@ -466,9 +472,7 @@ export class SsoService {
 
   /** A company IdP vouched for the address: the owner or a team member of that account, or a new member (JIT). */
   private async accountLogin(accountId: number, config: SsoConfigRow, email: string, claims: Record<string, unknown>, seen: SeenFrom): Promise<{ token: string; user: SessionUser }> {
-    const domains = await this.deps.repo.domains(accountId);
-    const domain = email.split('@')[1] ?? '';
-    if (domains.length > 0 && !domains.includes(domain)) throw new SsoFailure('domain_not_allowed', domain);
+    await this.checkDomain(accountId, email);
     const owner = await this.deps.accounts.getAdminOfAccount(accountId);
     if (!owner) throw new SsoFailure('not_configured');
     if (owner.email === email) return this.deps.auth.sessionFor(accountId, null, seen);

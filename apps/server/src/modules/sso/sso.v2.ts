@@ -35,6 +35,13 @@ export function ssoV2(sso: SsoService, secureCookie: boolean): V2Binding[] {
       setBinding(reply, started.binding, secureCookie);
       return { kind: 'redirect' as const, url: started.url };
     }),
+    bindV2(v2Routes.appSsoOptions, ({ body }) => sso.appOptions(body.accountId)),
+    bindV2(v2Routes.startAppSso, async ({ body, ip, reply }) => {
+      const started = await sso.startApp(body, ip);
+      if (started.kind === 'choose_account') return started;
+      setBinding(reply, started.binding, secureCookie);
+      return { kind: 'redirect' as const, url: started.url };
+    }),
     bindV2(v2Routes.startGoogle, async ({ body, ip, reply }) => {
       const started = await sso.startGoogle(body.accountId, ip);
       setBinding(reply, started.binding, secureCookie);

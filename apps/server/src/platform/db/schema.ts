@@ -628,6 +628,16 @@ export type SsoConfigsTable = {
   saml_idp_sso_url: Generated<string>;
   /** PEM certificates separated by a blank line. */
   saml_idp_certs: Generated<string>;
+  /** The provider's name on "Sign in with …" buttons (migration 0034); '' shows "SSO". */
+  display_name: Generated<string>;
+  /** 1: app users (scanner, portals) may sign in through the provider too. */
+  app_users_enabled: Generated<number>;
+  /** 1: app users must (the owner's app user keeps the password: break-glass). */
+  app_users_require_sso: Generated<number>;
+  /** 1: an unknown address becomes an app user on first sign-in. */
+  app_users_jit: Generated<number>;
+  /** JSON [{group, serviceIds, userPortal, taskPortal}]: what a just-in-time app user gets per group ('*': everyone). */
+  app_user_groups: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

@@ -13,9 +13,15 @@ export function readSsoCallback(search: string): SsoCallback | undefined {
   return Object.fromEntries(Object.entries(found).filter(([, v]) => v !== undefined));
 }
 
-/** The address of the fail page for a reason (and the detail the server gave, shown as text). */
-export function ssoFailHref(reason: string, detail: string): string {
+/** The address of the fail page for a reason (and the detail the server gave, shown as text; `back`: an app user's sign-in page). */
+export function ssoFailHref(reason: string, detail: string, back?: string): string {
   const q = new URLSearchParams({ reason });
   if (detail) q.set('detail', detail);
+  if (back && isOwnPath(back)) q.set('back', back);
   return `/sso-fail/?${q.toString()}`;
+}
+
+/** A path of this site (no scheme or host, not protocol-relative): safe to link back to. */
+export function isOwnPath(value: string): boolean {
+  return /^\/(?![/\\])/.test(value);
 }

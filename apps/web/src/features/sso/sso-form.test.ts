@@ -14,6 +14,8 @@ const saved = {
   requireSso: false,
   redirectUri: 'https://scan.example.com/signinSSO',
   protocol: 'oidc' as const,
+  displayName: 'Okta',
+  appUsers: { enabled: true, requireSso: true, jit: true, groups: [{ group: 'gate', serviceIds: [4], userPortal: false, taskPortal: true }] },
   saml: { idpEntityId: '', idpSsoUrl: '', idpCertificates: [], spEntityId: 'https://scan.example.com/saml/1/metadata', acsUrl: 'https://scan.example.com/saml/acs', spMetadata: '<EntityDescriptor/>' },
   updatedAt: '2026-11-26T00:00:00.000Z',
 };
@@ -40,5 +42,13 @@ describe('sso form', () => {
     expect(body).not.toHaveProperty('clientSecret');
     expect(body).not.toHaveProperty('samlIdpCertificate');
     expect(bodyFrom({ ...form, samlIdpCertificate: ' PEM ' })).toMatchObject({ samlIdpCertificate: 'PEM' });
+  });
+
+  it('sends the app-user settings: require only with the switch on, empty group rows dropped', () => {
+    const form = formFrom(saved);
+    expect(bodyFrom(form)).toMatchObject({ displayName: 'Okta', appUsers: { enabled: true, requireSso: true, jit: true, groups: [{ group: 'gate', serviceIds: [4], userPortal: false, taskPortal: true }] } });
+    const off = bodyFrom({ ...form, appUsersEnabled: false, appUserGroups: [...form.appUserGroups, { group: ' ', serviceIds: [], userPortal: true, taskPortal: false }] });
+    expect(off.appUsers).toMatchObject({ enabled: false, requireSso: false });
+    expect(off.appUsers.groups).toHaveLength(1);
   });
 });

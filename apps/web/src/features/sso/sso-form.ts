@@ -19,7 +19,16 @@ export type SsoForm = {
   groupClaim: string;
   groupRoles: { group: string; role: 'admin' | 'billing_admin' }[];
   requireSso: boolean;
+  /** The provider's name on the scanner's and portals' "Sign in with …" button. */
+  displayName: string;
+  appUsersEnabled: boolean;
+  appUsersRequireSso: boolean;
+  appUsersJit: boolean;
+  appUserGroups: AppUserGroupRow[];
 };
+
+/** One group → grants row of just-in-time app users ('*': everyone). */
+export type AppUserGroupRow = { group: string; serviceIds: number[]; userPortal: boolean; taskPortal: boolean };
 
 const asRole = (role: string): 'admin' | 'billing_admin' => (role === 'billing_admin' ? 'billing_admin' : 'admin');
 
@@ -41,6 +50,11 @@ export function formFrom(config: SsoConfig): SsoForm {
     groupClaim: config.groupClaim,
     groupRoles: config.groupRoles.map((m) => ({ group: m.group, role: asRole(m.role) })),
     requireSso: config.requireSso,
+    displayName: config.displayName,
+    appUsersEnabled: config.appUsers.enabled,
+    appUsersRequireSso: config.appUsers.requireSso,
+    appUsersJit: config.appUsers.jit,
+    appUserGroups: config.appUsers.groups.map((g) => ({ group: g.group, serviceIds: g.serviceIds, userPortal: g.userPortal, taskPortal: g.taskPortal })),
   };
 }
 
@@ -70,5 +84,12 @@ export function bodyFrom(form: SsoForm) {
     groupClaim: form.groupClaim.trim() || 'groups',
     groupRoles: form.groupRoles.filter((m) => m.group.trim()).map((m) => ({ group: m.group.trim(), role: m.role })),
     requireSso: form.requireSso,
+    displayName: form.displayName.trim(),
+    appUsers: {
+      enabled: form.appUsersEnabled,
+      requireSso: form.appUsersEnabled && form.appUsersRequireSso,
+      jit: form.appUsersJit,
+      groups: form.appUserGroups.filter((g) => g.group.trim()).map((g) => ({ ...g, group: g.group.trim() })),
+    },
   };
 }

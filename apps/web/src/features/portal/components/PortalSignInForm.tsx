@@ -8,13 +8,15 @@ import { FormAlert } from '../../auth/components/FormAlert';
 import { PasswordField } from '../../auth/components/PasswordField';
 import { SubmitButton } from '../../auth/components/SubmitButton';
 import { usePortal } from '../hooks/usePortal';
-import { usePortalSignIn } from '../hooks/usePortalSignIn';
+import { portalDeviceNames, usePortalSignIn } from '../hooks/usePortalSignIn';
+import { accountFromAddress } from '../../branding/hooks/useBrandingFor';
+import { AppSsoSignIn } from '../../sso/components/AppSsoSignIn';
 
 type Props = { flow: PortalFlow; onDone: () => void };
 
 /** Username and password of an app user with portal access; when someone is signed in already, continue or sign out. */
 export function PortalSignInForm({ flow, onDone }: Props) {
-  const { user, session } = usePortal(flow);
+  const { user, session, client } = usePortal(flow);
   const { signIn, pending, error } = usePortalSignIn(flow);
   const [values, setValues] = useState({ username: '', password: '' });
   const [missing, setMissing] = useState<{ username?: string; password?: string }>({});
@@ -42,26 +44,29 @@ export function PortalSignInForm({ flow, onDone }: Props) {
   };
 
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={(event) => void submit(event)}>
-      <FormAlert message={error ? error.message : null} />
-      <TextInput
-        label="Username"
-        autoComplete="username"
-        autoFocus
-        value={values.username}
-        onChange={(event) => setValues((v) => ({ ...v, username: event.target.value }))}
-        error={Boolean(missing.username)}
-        helperText={missing.username}
-      />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        value={values.password}
-        onChange={(event) => setValues((v) => ({ ...v, password: event.target.value }))}
-        error={Boolean(missing.password)}
-        helperText={missing.password}
-      />
-      <SubmitButton busy={pending}>Sign in</SubmitButton>
-    </Stack>
+    <>
+      <Stack component="form" spacing={2} noValidate onSubmit={(event) => void submit(event)}>
+        <FormAlert message={error ? error.message : null} />
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          autoFocus
+          value={values.username}
+          onChange={(event) => setValues((v) => ({ ...v, username: event.target.value }))}
+          error={Boolean(missing.username)}
+          helperText={missing.username}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(event) => setValues((v) => ({ ...v, password: event.target.value }))}
+          error={Boolean(missing.password)}
+          helperText={missing.password}
+        />
+        <SubmitButton busy={pending}>Sign in</SubmitButton>
+      </Stack>
+      <AppSsoSignIn client={client} flow={flow} accountId={accountFromAddress(window.location.search)} udid={session.udid} deviceName={portalDeviceNames[flow]} />
+    </>
   );
 }

@@ -4,7 +4,7 @@ import type { V2Error } from '../../../api/v2-client';
 import type { PortalFlow } from '../../../session/portal-flows';
 import { portalServices } from '../portal-services';
 
-const deviceNames: Record<PortalFlow, string> = { checkinout: 'Check in/out portal', attendance: 'Attendance portal', userportal: 'User portal', taskportal: 'Task portal' };
+export const portalDeviceNames: Record<PortalFlow, string> = { checkinout: 'Check in/out portal', attendance: 'Attendance portal', userportal: 'User portal', taskportal: 'Task portal' };
 
 /** Signs an app user in to a portal (`app/signin` with this browser's portal device); answers true on success. */
 export function usePortalSignIn(flow: PortalFlow) {
@@ -15,7 +15,7 @@ export function usePortalSignIn(flow: PortalFlow) {
     setPending(true);
     setError(null);
     try {
-      const reply = await client.call(appSignIn, { username: values.username, password: values.password, udid: session.udid, deviceName: deviceNames[flow] });
+      const reply = await client.call(appSignIn, { username: values.username, password: values.password, udid: session.udid, deviceName: portalDeviceNames[flow] });
       session.signedIn(reply.token, reply.user);
       return true;
     } catch (caught) {

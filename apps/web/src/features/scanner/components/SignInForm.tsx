@@ -9,12 +9,14 @@ import { RouterLink } from '../../../ui/RouterLink';
 import { TextInput } from '../../../ui/TextInput';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { PasswordField } from '../../auth/components/PasswordField';
+import { accountFromAddress } from '../../branding/hooks/useBrandingFor';
+import { AppSsoSignIn } from '../../sso/components/AppSsoSignIn';
 import { useScanner } from '../hooks/useScanner';
 import { useScannerSignIn } from '../hooks/useScannerSignIn';
 
 /** Signs an app user (not an administrator) in on this device. */
 export function SignInForm({ offline }: { offline: boolean }) {
-  const { session } = useScanner();
+  const { session, client } = useScanner();
   const { signIn, pending, error } = useScannerSignIn();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -31,7 +33,7 @@ export function SignInForm({ offline }: { offline: boolean }) {
 
   const message = error ? (error.code === 'AUTH_FAILED' ? 'Wrong username or password.' : error.message) : offline ? 'You are offline. Signing in needs a connection once; after that the scanner also works offline.' : null;
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 440, mx: 'auto', px: 2, py: 3 }}>
+    <Box sx={{ maxWidth: 440, mx: 'auto', px: 2, py: 3 }}>
       <Typography variant="h1" sx={{ mb: 0.5 }}>
         Sign in to scan
       </Typography>
@@ -39,7 +41,7 @@ export function SignInForm({ offline }: { offline: boolean }) {
         Use the app user name and password your administrator gave you.
       </Typography>
       <FormAlert message={message} severity={error ? 'error' : 'info'} />
-      <Stack spacing={2.5}>
+      <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
         <TextInput label="Username" value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="username" autoCapitalize="none" error={Boolean(missing.username)} helperText={missing.username} />
         <PasswordField label="Password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" error={Boolean(missing.password)} helperText={missing.password} />
         <TextInput label="Device name" value={deviceName} onChange={(event) => setDeviceName(event.target.value)} helperText="How this phone shows up in the device list" />
@@ -47,6 +49,7 @@ export function SignInForm({ offline }: { offline: boolean }) {
           Sign in
         </Button>
       </Stack>
+      {offline ? null : <AppSsoSignIn client={client} flow="scanner" accountId={accountFromAddress(window.location.search)} udid={session.udid} deviceName={deviceName.trim() || session.deviceName} />}
       <Typography sx={{ mt: 3, textAlign: 'center', fontSize: 15 }}>
         <Link component={RouterLink} href="/app/1.0/more/apphelp#sign-in">
           Help with the scanner

@@ -23,6 +23,7 @@ import { roleLabel } from '../../team/team-rules';
 import { useSaveSso } from '../hooks/useSaveSso';
 import { useSsoConfig } from '../hooks/useSsoConfig';
 import { useTestSso } from '../hooks/useTestSso';
+import { AppUsersSsoSection } from '../components/AppUsersSsoSection';
 import { bodyFrom, formFrom, type SsoForm } from '../sso-form';
 
 const roles = ['admin', 'billing_admin'] as const;
@@ -138,6 +139,8 @@ function Settings({ saved }: { saved: SsoConfig }) {
           Their passwords stop working. Your own password (the owner’s) always works, so you can get in if the identity provider is down.
         </Typography>
       </Paper>
+
+      <AppUsersSsoSection form={form} set={set} />
 
       <Box>
         <Button type="submit" variant="contained" size="large" disabled={save.isPending}>

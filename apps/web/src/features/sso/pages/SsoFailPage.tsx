@@ -6,6 +6,7 @@ import { PublicFrame } from '../../../ui/PublicFrame';
 import { RouterLink } from '../../../ui/RouterLink';
 import { useQueryParam } from '../../../ui/useQueryParam';
 import { AuthHeading } from '../../auth/components/AuthHeading';
+import { isOwnPath } from '../sso-callback';
 
 const unknown = { title: 'The single sign-on did not work.', action: 'Start again from the sign-in page; if it keeps failing, ask your account owner.' };
 
@@ -13,6 +14,9 @@ const unknown = { title: 'The single sign-on did not work.', action: 'Start agai
 export function SsoFailPage() {
   const reason = useQueryParam('reason') ?? '';
   const detail = useQueryParam('detail');
+  // An app user's sign-in (scanner, portal) goes back to the page it started from.
+  const backParam = useQueryParam('back');
+  const back = backParam && isOwnPath(backParam) ? backParam : null;
   const text = Object.hasOwn(ssoFailTexts, reason) ? ssoFailTexts[reason as SsoFailReason] : unknown;
   return (
     <PublicFrame>
@@ -30,14 +34,28 @@ export function SsoFailPage() {
           </Typography>
         )}
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Link component={RouterLink} href="/signinSSO">
-            Try single sign-on again
-          </Link>
-          <Link component={RouterLink} href="/signin">
-            Sign in with your password
-          </Link>
+          {back ? (
+            <Link component={RouterLink} href={back}>
+              Back to the sign-in
+            </Link>
+          ) : (
+            <AdminLinks />
+          )}
         </Stack>
       </Stack>
     </PublicFrame>
+  );
+}
+
+function AdminLinks() {
+  return (
+    <>
+      <Link component={RouterLink} href="/signinSSO">
+        Try single sign-on again
+      </Link>
+      <Link component={RouterLink} href="/signin">
+        Sign in with your password
+      </Link>
+    </>
   );
 }

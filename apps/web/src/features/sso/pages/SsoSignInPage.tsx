@@ -18,6 +18,7 @@ import { FormAlert } from '../../auth/components/FormAlert';
 import { SubmitButton } from '../../auth/components/SubmitButton';
 import { useServerErrors } from '../../auth/hooks/useServerErrors';
 import { useSignInOrSecondStep } from '../../auth/hooks/useSignInOrSecondStep';
+import { keepAppSignIn } from '../keep-app-sign-in';
 import { readSsoCallback, ssoFailHref } from '../sso-callback';
 
 type Input = z.input<typeof startSso.body>;
@@ -37,7 +38,9 @@ function useFinish(callback: ReturnType<typeof readSsoCallback>) {
     void (async () => {
       try {
         const reply = await v2.call(finishSso, callback);
-        if (reply.kind === 'failed') await navigate({ href: ssoFailHref(reply.reason, reply.detail), replace: true });
+        if (reply.kind === 'failed') await navigate({ href: ssoFailHref(reply.reason, reply.detail, reply.returnTo), replace: true });
+        // An app user's sign-in (scanner, portal): a full load of the page it started from, which reads the stored token.
+        else if (reply.kind === 'app_signed_in') window.location.replace(await keepAppSignIn(reply));
         else await complete(reply);
       } catch (error) {
         setProblem(error instanceof Error ? error.message : 'The sign-in could not be finished.');
