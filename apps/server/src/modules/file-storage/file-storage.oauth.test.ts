@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuth2Server } from 'oauth2-mock-server';
 import { signUpVerified, v2 } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { scanAccount, scannerSignIn } from '../scans/scans.test-helpers.js';
 import { connectProvider, consent, providerEnv, seedCopy, startAuthorizationServer, startProviderApi } from './file-storage.test-helpers.js';
 
 /**
@@ -200,6 +201,34 @@ describe('large files', () => {
       if (kind === 'onedrive') expect(chunks.every((r) => r.headers.authorization === undefined)).toBe(true);
     });
   }
+});
+
+describe('scan photos at the providers', () => {
+  it('puts each photo into Scan photos/<service>/<day>/ at Dropbox and OneDrive, and a prefixed name at Google Drive', async () => {
+    // The smallest PNG the scan API accepts: the signature is what it checks.
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+    for (const kind of ['google_drive', 'dropbox', 'onedrive'] as const) {
+      const a = await scanAccount(t);
+      const id = ((await connectProvider(t.app, a.owner.token, kind)).body.store as { id: number }).id;
+      await v2(t.app, 'filestorage/targets', { exportsStoreId: id, copyScanFiles: true }, a.owner.token);
+      const photo = await a.question('Photo', 'dropboximage');
+      const service = await a.service({ validation_method: 'record', service_name: `Dock ${kind}` });
+      await a.must('services/set-questions', { id: service, questions: [{ id: photo, condition: 'pre_submit', required: false }] });
+      const scanner = await scannerSignIn(t, await a.appUser([service]));
+      const scanned = await scanner.scan(service, 'BOX-1', { answers: [{ questionId: photo, values: [], image: `data:image/png;base64,${png.toString('base64')}` }] });
+      const scanId = scanned.body.scanId as number;
+      const file = `scan-${scanId}-photo-${photo}.png`;
+      const upload = await waitFor(
+        `${kind} photo`,
+        () => Promise.resolve(api.received.find((r) => r.body.includes(png) && [r.url, String(r.headers['dropbox-api-arg'] ?? ''), r.body.toString('latin1')].some((text) => text.includes(encodeURIComponent(file)) || text.includes(file)))),
+        (r) => r !== undefined,
+      );
+      const day = /\d{4}-\d{2}-\d{2}/;
+      if (kind === 'google_drive') expect(upload!.body.toString('latin1')).toMatch(new RegExp(`"name":"Scanbase Scan photos - Dock google_drive - ${day.source} - ${file}"`));
+      if (kind === 'dropbox') expect((JSON.parse(String(upload!.headers['dropbox-api-arg'])) as { path: string }).path).toMatch(new RegExp(`^/Scanbase/Scan photos/Dock dropbox/${day.source}/${file}$`));
+      if (kind === 'onedrive') expect(decodeURIComponent(upload!.url)).toMatch(new RegExp(`^/v1.0/me/drive/root:/Scanbase/Scan photos/Dock onedrive/${day.source}/${file}:/content`));
+    }
+  });
 });
 
 async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
