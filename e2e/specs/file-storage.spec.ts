@@ -12,7 +12,8 @@ import { freePort, serverEnv, startScanbase } from '../support/servers.js';
  * File storage end to end: Dropbox's authorization server is oauth2-mock-server on loopback (it approves the consent
  * page at once) and its upload API a loopback HTTP server. The owner connects Dropbox from the file-storage tab through
  * the consent page, lands on the return page, chooses it for task files, and "Test connection" writes a file that
- * arrives at the API. A refusal at the provider shows its words on the return page; a credentials form checks its fields.
+ * arrives at the API; scan photos can go there too, and disconnecting revokes the token at Dropbox. A refusal at the
+ * provider shows its words on the return page; a credentials form checks its fields.
  */
 
 /** axe on the page as it is, at 1280 and 390 px: no serious or critical violation (as the accessibility sweep measures). */
@@ -102,8 +103,24 @@ test('connect Dropbox through its consent page, use it for task files, test it; 
     await expect(card.getByText('The connection works.')).toBeVisible();
     await expect(card.getByText(/Wrote Dropbox: \/Scanbase\/scanbase-test-/)).toBeVisible();
     expect(api.received.find((r) => r.url === '/2/files/upload')?.body).toContain('Scanbase connection test');
+    // The provider's name is the card's heading, not repeated beneath it.
+    await expect(card.getByText('Dropbox', { exact: true })).toHaveCount(1);
+
+    // Scan photos and signatures can go to the same store.
+    const photos = page.getByRole('checkbox', { name: 'Also copy scan photos and signatures' });
+    await expect(photos).not.toBeChecked();
+    await photos.click();
+    await expect(card.getByText('Receives task files and scan photos')).toBeVisible();
+    await expect(photos).toBeChecked();
     await screenshots(page, 'file-storage');
     await noBlockingViolations(page);
+
+    // Disconnecting asks Dropbox to revoke Scanbase's token, and says it did.
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByText('Dropbox is disconnected, and Dropbox confirmed that Scanbase’s access is revoked.')).toBeVisible();
+    await expect(page.getByText('No store is connected yet')).toBeVisible();
+    expect(api.received.some((r) => r.method === 'POST' && r.url === '/2/auth/token/revoke')).toBe(true);
 
     // The provider's refusal, as its return page shows it.
     await page.goto(`${server.url}/account/integrations/file-storage/dropbox/return/?error=access_denied&error_description=The+user+declined`);

@@ -93,6 +93,9 @@ const envSchema = z.object({
   ...fileStorageEnv('DROPBOX'),
   FILE_STORAGE_DROPBOX_CONTENT_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   ...fileStorageEnv('ONEDRIVE'),
+  // Files above this go through each provider's resumable upload, in chunks of FILE_STORAGE_CHUNK_BYTES (a multiple of 1,280 KiB).
+  FILE_STORAGE_LARGE_FILE_BYTES: intFromEnv(8 * 1_048_576, 1, 2 ** 40),
+  FILE_STORAGE_CHUNK_BYTES: intFromEnv(10 * 1_048_576, 1_310_720, 2 ** 30),
   CONNECTIONS_PER_IP: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).optional()),
 });
 
@@ -130,6 +133,8 @@ export type Config = {
   plansFile: string;
   /** OAuth file-storage providers (docs/FILE-STORAGE.md). */
   fileStorage: { google_drive: FileStorageProviderConfig; dropbox: FileStorageProviderConfig; onedrive: FileStorageProviderConfig };
+  /** Large files go in chunks (docs/FILE-STORAGE.md "Large files"). */
+  fileStorageUploads: { largeFileBytes: number; chunkBytes: number };
   /** Connection limits (docs/OPERATIONS.md "Connection limits"); connectionsPerIp 0 turns the cap off. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number; connectionsPerIp: number };
 };
@@ -163,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
     throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT_SECONDS: must not be longer than REQUEST_TIMEOUT_SECONDS');
   }
+  // Google Drive wants chunks in multiples of 256 KiB, OneDrive in multiples of 320 KiB.
+  if (e.FILE_STORAGE_CHUNK_BYTES % 1_310_720 !== 0) throw new ConfigError('Invalid configuration:\n  FILE_STORAGE_CHUNK_BYTES: must be a multiple of 1310720 (1,280 KiB)');
   const dataDir = path.resolve(e.DATA_DIR);
   const trustProxy = e.TRUST_PROXY === 'true';
   return {
@@ -215,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dropbox: provider(e.FILE_STORAGE_DROPBOX_CLIENT_ID, e.FILE_STORAGE_DROPBOX_CLIENT_SECRET, e.FILE_STORAGE_DROPBOX_ISSUER, e.FILE_STORAGE_DROPBOX_API_URL, e.FILE_STORAGE_DROPBOX_CONTENT_URL),
       onedrive: provider(e.FILE_STORAGE_ONEDRIVE_CLIENT_ID, e.FILE_STORAGE_ONEDRIVE_CLIENT_SECRET, e.FILE_STORAGE_ONEDRIVE_ISSUER, e.FILE_STORAGE_ONEDRIVE_API_URL),
     },
+    fileStorageUploads: { largeFileBytes: e.FILE_STORAGE_LARGE_FILE_BYTES, chunkBytes: e.FILE_STORAGE_CHUNK_BYTES },
     http: {
       headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
       requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),

@@ -43,7 +43,7 @@ import { SecretBox } from './platform/auth/secret-box.js';
 import { SsoRepo } from './modules/sso/sso.repo.js';
 import { SsoService } from './modules/sso/sso.service.js';
 import { FileStorageRepo } from './modules/file-storage/file-storage.repo.js';
-import { FILE_STORAGE_COPY_JOB, FileStorageService } from './modules/file-storage/file-storage.service.js';
+import { FILE_STORAGE_COPY_JOB, FILE_STORAGE_SCAN_FILE_JOB, FileStorageService } from './modules/file-storage/file-storage.service.js';
 import { LateWebhookEvents } from './modules/webhooks/webhook-events.js';
 import type { PostbackAttempt } from './modules/scans/postback.js';
 import { IntegrationsRepo } from './modules/integrations/integrations.repo.js';
@@ -104,13 +104,20 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const sso = new SsoService({ repo: ssoRepo, accounts, tokens, auth, twoFactor, limiter, box, config, appUsers: scanConfig.appUsers, appSessions: scans.sessions });
   for (const [type, handler] of scans.jobHandlers()) jobs.registerJob(type, handler);
   const webhooks = createWebhooks({ db, queue: jobs.queue, mailer: mail, log, accounts, allowPrivateUrls: config.allowPrivateUrls, publicUrl: config.publicUrl, timeoutMs: config.postbackTimeoutMs });
-  events.connect(webhooks);
+  // A task run's file, and (when the account asks) each scan's photos, are also copied to the account's chosen
+  // store (docs/FILE-STORAGE.md), each by a job of its own.
+  const fileStorage = new FileStorageService({ repo: new FileStorageRepo(k), tokens, box, queue: jobs.queue, storage, config, log });
+  jobs.registerJob(FILE_STORAGE_COPY_JOB, fileStorage.copying.copyHandler());
+  jobs.registerJob(FILE_STORAGE_SCAN_FILE_JOB, fileStorage.copying.scanFileHandler());
+  jobs.onRunFinished(fileStorage.copying.runFinished());
+  events.connect({
+    emit: async (accountId, emitted) => {
+      await webhooks.emit(accountId, emitted);
+      await fileStorage.copying.scansCreated(accountId, emitted);
+    },
+  });
   for (const [type, handler] of webhooks.handlers()) jobs.registerJob(type, handler);
   jobs.onRunFinished(taskRunEvents(jobs.queue, webhooks, log));
-  // A task run's file is also copied to the account's chosen store (docs/FILE-STORAGE.md), by a job of its own.
-  const fileStorage = new FileStorageService({ repo: new FileStorageRepo(k), tokens, box, queue: jobs.queue, storage, config });
-  jobs.registerJob(FILE_STORAGE_COPY_JOB, fileStorage.copyHandler());
-  jobs.onRunFinished(fileStorage.runFinished(log));
   const integrations = new IntegrationsService({
     repo: integrationsRepo,
     scans: scans.repo,

@@ -40,6 +40,8 @@ export const fileStore = z.object({
   details: z.array(z.object({ label: z.string(), value: z.string() })),
   /** This store receives a copy of every task run's file. */
   forExports: z.boolean(),
+  /** This store (the exports store) also receives every scan's photos and signatures. */
+  copyScanFiles: z.boolean(),
   lastError: z.string().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -142,17 +144,23 @@ export const testFileStore = defineV2Route({
 export const setFileStoreTargets = defineV2Route({
   path: 'filestorage/targets',
   access: 'admin',
-  summary: 'Chooses the store that receives a copy of every task run’s file (null: none).',
-  body: z.object({ exportsStoreId: id.nullable() }),
+  summary: 'Chooses the store that receives a copy of every task run’s file (null: none), and whether it also receives scan photos and signatures (left out: unchanged).',
+  body: z.object({ exportsStoreId: id.nullable(), copyScanFiles: z.boolean().optional() }),
   reply: okReply,
 });
 
 export const disconnectFileStore = defineV2Route({
   path: 'filestorage/disconnect',
   access: 'admin',
-  summary: 'Removes a store and its stored tokens or secret. Files already copied stay where they are.',
+  summary: 'Removes a store and its stored tokens or secret, revoking Scanbase’s grant at Google or Dropbox first (best effort; Microsoft has no revocation). Files already copied stay where they are.',
   body: z.object({ id }),
-  reply: okReply,
+  reply: z.object({
+    ok: z.literal(true),
+    /** `failed`: the provider did not confirm (the store is removed here all the same); `not_supported`: Microsoft. */
+    revoke: z.enum(['revoked', 'failed', 'not_supported', 'not_needed']),
+    /** What happened, for the page. */
+    message: z.string(),
+  }),
 });
 
 export const fileStorageCopy = z.object({

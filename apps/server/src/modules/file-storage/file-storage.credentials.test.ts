@@ -1,12 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { v2 as webdav } from 'webdav-server';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, v2 } from '../../test/fixtures.js';
+import { scanAccount, scannerSignIn } from '../scans/scans.test-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { seedCopy } from './file-storage.test-helpers.js';
 
 /**
  * S3-compatible stores against a real S3-protocol server on loopback (s3rver) and WebDAV against webdav-server;
@@ -164,5 +168,67 @@ describe('task-run files copied to the chosen store', () => {
     const failed = await waitFor('failed copy', () => v2(t.app, 'filestorage/copies', { jobId: second }, owner.token), (r) => (r.body.items as { attempts: number }[])[0]?.attempts === 1);
     expect(failed.body.items).toMatchObject([{ storeName: 'Office NAS', state: 'pending', error: expect.stringContaining('the user name or password was refused. (attempt 1 of 5; trying again)') as unknown }]);
     expect((await v2(t.app, 'jobs/get', { id: second }, owner.token)).body.state).toBe('succeeded');
+  });
+});
+
+describe('scan photos and signatures copied to the chosen store', () => {
+  it('copies each photo and signature of a new scan into Scan photos/<service>/<day>/ while the option is on', async () => {
+    t.container.jobs.worker().start();
+    const a = await scanAccount(t);
+    fs.mkdirSync(path.join(davDir, `photos-${a.owner.accountId}`));
+    const store = await v2(t.app, 'filestorage/connect', davBody({ name: 'Photo NAS', url: davUrl.replace('/exports/', `/photos-${a.owner.accountId}/`) }), a.owner.token);
+    expect((await v2(t.app, 'filestorage/targets', { exportsStoreId: store.body.id, copyScanFiles: true }, a.owner.token)).status).toBe(200);
+    expect((await v2(t.app, 'filestorage/list', {}, a.owner.token)).body.items).toMatchObject([{ forExports: true, copyScanFiles: true }]);
+
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 20, g: 90, b: 200 } } }).png().toBuffer();
+    const image = `data:image/png;base64,${png.toString('base64')}`;
+    const photo = await a.question('Photo of the pallet', 'dropboximage');
+    const signature = await a.question('Signature', 'datasignature');
+    const service = await a.service({ validation_method: 'record', service_name: 'Gate: North/1' });
+    await a.must('services/set-questions', { id: service, questions: [photo, signature].map((id) => ({ id, condition: 'pre_submit', required: false })) });
+    const scanner = await scannerSignIn(t, await a.appUser([service]));
+    const scanned = await scanner.scan(service, 'PALLET-1', { answers: [{ questionId: photo, values: [], image }, { questionId: signature, values: [], image }] });
+    expect(scanned.status, JSON.stringify(scanned.body)).toBe(200);
+    const scanId = scanned.body.scanId as number;
+
+    // The service's name is made safe for a folder; the day is the scan's, in the account's time zone.
+    const serviceDir = path.join(davDir, `photos-${a.owner.accountId}`, 'Scan photos', 'Gate_ North_1');
+    const arrived = await waitFor('scan photos', () => Promise.resolve(fs.existsSync(serviceDir) ? fs.readdirSync(serviceDir).flatMap((day) => fs.readdirSync(path.join(serviceDir, day)).map((f) => `${day}/${f}`)) : []), (files) => files.length === 2);
+    expect(arrived.sort()).toEqual([expect.stringMatching(new RegExp(`^\\d{4}-\\d{2}-\\d{2}/scan-${scanId}-photo-${photo}\\.png$`)), expect.stringMatching(new RegExp(`^\\d{4}-\\d{2}-\\d{2}/scan-${scanId}-signature-${signature}\\.png$`))]);
+    expect(fs.readFileSync(path.join(serviceDir, arrived[0]!)).equals(png)).toBe(true);
+
+    // Off again: the next scan's photos are not queued at all.
+    await v2(t.app, 'filestorage/targets', { exportsStoreId: store.body.id, copyScanFiles: false }, a.owner.token);
+    expect((await v2(t.app, 'filestorage/list', {}, a.owner.token)).body.items).toMatchObject([{ forExports: true, copyScanFiles: false }]);
+    await scanner.scan(service, 'PALLET-2', { answers: [{ questionId: photo, values: [], image }] });
+    const jobs = await t.container.db.kysely.selectFrom('jobs').select('type').where('account_id', '=', a.owner.accountId).where('type', '=', 'filestorage.scanfile').execute();
+    expect(jobs).toHaveLength(2);
+  });
+
+  it('streams a file above the large-file threshold to WebDAV in one PUT and to S3 in parts', async () => {
+    const big = createTestApp({ ALLOW_PRIVATE_URLS: 'true', FILE_STORAGE_LARGE_FILE_BYTES: String(1_048_576), FILE_STORAGE_CHUNK_BYTES: String(1_310_720) });
+    const app = await big;
+    try {
+      app.container.jobs.worker().start();
+      const owner = await signUpVerified(app);
+      const data = randomBytes(6 * 1_048_576 + 123);
+      for (const body of [davBody(), s3Body({ prefix: `big-${owner.accountId}` })]) {
+        const store = await v2(app.app, 'filestorage/connect', body, owner.token);
+        await v2(app.app, 'filestorage/targets', { exportsStoreId: store.body.id }, owner.token);
+        const runId = await seedCopy(app, owner.accountId, store.body.id as number, data);
+        await waitFor('large copy', () => v2(app.app, 'filestorage/copies', { jobId: runId }, owner.token), (r) => ['copied', 'failed'].includes((r.body.items as { state: string }[])[0]?.state ?? ''));
+        const copies = await v2(app.app, 'filestorage/copies', { jobId: runId }, owner.token);
+        expect(copies.body.items, JSON.stringify(copies.body)).toMatchObject([{ state: 'copied' }]);
+        if (body.kind === 'webdav') expect(fs.readFileSync(path.join(davDir, 'exports', `run-${runId}-big.bin`)).equals(data)).toBe(true);
+        else {
+          const client = new S3Client({ region: 'us-east-1', endpoint: s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+          const got = await (await client.send(new GetObjectCommand({ Bucket: 'customer-exports', Key: `big-${owner.accountId}/run-${runId}-big.bin` }))).Body!.transformToByteArray();
+          expect(Buffer.from(got).equals(data)).toBe(true);
+        }
+      }
+    } finally {
+      await app.container.jobs.worker().stop();
+      await app.close();
+    }
   });
 });

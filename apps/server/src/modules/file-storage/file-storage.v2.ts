@@ -11,13 +11,10 @@ export function fileStorageV2(fs: FileStorageService): V2Binding[] {
     bindV2(v2Routes.connectFileStore, ({ session, body }) => fs.connect(session.accountId, body)),
     bindV2(v2Routes.testFileStore, ({ session, body }) => fs.test(session.accountId, body.id)),
     bindV2(v2Routes.setFileStoreTargets, async ({ session, body }) => {
-      await fs.setTargets(session.accountId, body.exportsStoreId);
+      await fs.setTargets(session.accountId, body.exportsStoreId, body.copyScanFiles);
       return { ok: true as const };
     }),
-    bindV2(v2Routes.disconnectFileStore, async ({ session, body }) => {
-      await fs.remove(session.accountId, body.id);
-      return { ok: true as const };
-    }),
-    bindV2(v2Routes.listFileStorageCopies, async ({ session, body }) => ({ items: await fs.copies(session.accountId, body.jobId) })),
+    bindV2(v2Routes.disconnectFileStore, ({ session, body }) => fs.remove(session.accountId, body.id)),
+    bindV2(v2Routes.listFileStorageCopies, async ({ session, body }) => ({ items: await fs.copying.copies(session.accountId, body.jobId) })),
   ];
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { checkOutboundUrl, guardedFetch, guardedLookup, OutboundUrlError } from '../../platform/http/outbound-http.js';
@@ -24,16 +25,57 @@ export class StoreError extends Error {
 /** Where a file went: a path a person can find it by, and the reference that deletes it. */
 export type Written = { path: string; ref: string };
 
+/** What is written: its size, and a stream of its bytes opened once per write (never whole in memory when large). */
+export type UploadSource = { size: number; open(): Promise<Readable> };
+
+/** Files up to `largeFileBytes` go in one request; larger ones in chunks of `chunkBytes` (a multiple of 1,280 KiB). */
+export type UploadLimits = { largeFileBytes: number; chunkBytes: number };
+
 export interface StoreClient {
   /** Checks that the store answers and the credentials are accepted. */
   check(): Promise<string>;
-  write(name: string, data: Buffer, contentType: string): Promise<Written>;
+  /** Writes `name` into the store's folder, under the sub-folders `folders` (created when missing). */
+  write(name: string, source: UploadSource, contentType: string, folders?: string[]): Promise<Written>;
   remove(ref: string): Promise<void>;
 }
 
 export type HttpOptions = { allowPrivate: boolean; timeoutMs: number };
 
-type Fetch = ReturnType<typeof guardedFetch>;
+/** The guarded fetch the clients use (platform/http/outbound-http.ts). */
+export type Fetch = ReturnType<typeof guardedFetch>;
+
+/** An upload source of bytes in memory. */
+export function bufferSource(data: Buffer): UploadSource {
+  return { size: data.length, open: () => Promise.resolve(Readable.from([data])) };
+}
+
+/** The whole source in memory (for uploads at or below the large-file threshold). */
+export async function readAll(source: UploadSource): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of await source.open()) parts.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(parts);
+}
+
+/** The source cut into chunks of exactly `size` bytes (the last one shorter): one chunk in memory at a time. */
+export async function* chunksOf(source: UploadSource, size: number): AsyncGenerator<Buffer> {
+  let parts: Buffer[] = [];
+  let have = 0;
+  for await (const chunk of await source.open()) {
+    let rest = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    while (rest.length > 0) {
+      const take = Math.min(size - have, rest.length);
+      parts.push(rest.subarray(0, take));
+      have += take;
+      rest = rest.subarray(take);
+      if (have === size) {
+        yield Buffer.concat(parts, size);
+        parts = [];
+        have = 0;
+      }
+    }
+  }
+  if (have > 0) yield Buffer.concat(parts, have);
+}
 
 function fetcher(options: HttpOptions): Fetch {
   return guardedFetch({ allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs, maxBytes: 1_048_576 });
@@ -55,7 +97,8 @@ export function storeErrorText(error: unknown): string {
   return describe(error).slice(0, 1000);
 }
 
-async function replyText(res: Response): Promise<string> {
+/** The provider's own words from an error reply (JSON error fields, or the text). */
+export async function replyText(res: Response): Promise<string> {
   const text = (await res.text()).trim();
   try {
     const body = JSON.parse(text) as { error?: unknown; error_summary?: unknown; message?: unknown };
@@ -69,7 +112,8 @@ async function replyText(res: Response): Promise<string> {
   return text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').slice(0, 300);
 }
 
-async function refuse(res: Response, what: string): Promise<never> {
+/** Throws the refusal as a StoreError naming what was tried (401: the token may be refreshed). */
+export async function refuse(res: Response, what: string): Promise<never> {
   const detail = await replyText(res);
   throw new StoreError(`${what}: HTTP ${res.status}${detail ? ` (${detail})` : ''}.`, res.status === 401);
 }
@@ -86,6 +130,7 @@ export class S3StoreClient implements StoreClient {
     private readonly settings: S3StoreSettings,
     private readonly secretAccessKey: string,
     private readonly options: HttpOptions,
+    private readonly limits: UploadLimits,
   ) {}
 
   private connect() {
@@ -122,10 +167,19 @@ export class S3StoreClient implements StoreClient {
     return `Bucket ${this.settings.bucket} answers.`;
   }
 
-  async write(name: string, data: Buffer, contentType: string): Promise<Written> {
+  async write(name: string, source: UploadSource, contentType: string, folders: string[] = []): Promise<Written> {
     const { sdk, s3 } = await this.connect();
-    const key = `${this.settings.prefix}${name}`;
-    await this.run(`Writing ${key} was refused`, () => s3.send(new sdk.PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: data, ContentType: contentType })));
+    const key = `${this.settings.prefix}${[...folders, name].join('/')}`;
+    if (source.size <= this.limits.largeFileBytes) {
+      const data = await readAll(source);
+      await this.run(`Writing ${key} was refused`, () => s3.send(new sdk.PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: data, ContentType: contentType })));
+    } else {
+      // A multipart upload, one part in memory at a time (S3 parts are at least 5 MiB).
+      const { Upload } = await import('@aws-sdk/lib-storage');
+      const body = await source.open();
+      const upload = new Upload({ client: s3, queueSize: 1, partSize: Math.max(this.limits.chunkBytes, 5 * 1_048_576), params: { Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType } });
+      await this.run(`Writing ${key} was refused`, () => upload.done());
+    }
     return { path: `s3://${this.settings.bucket}/${key}`, ref: key };
   }
 
@@ -148,6 +202,7 @@ export class WebdavStoreClient implements StoreClient {
     private readonly settings: WebdavSettings,
     private readonly password: string,
     options: HttpOptions,
+    private readonly largeFileBytes: number,
   ) {
     this.fetch = fetcher(options);
     this.base = settings.url.endsWith('/') ? settings.url : `${settings.url}/`;
@@ -174,9 +229,19 @@ export class WebdavStoreClient implements StoreClient {
     return 'The WebDAV folder answers.';
   }
 
-  async write(name: string, data: Buffer, contentType: string): Promise<Written> {
-    const url = `${this.base}${encodeURIComponent(name)}`;
-    const res = await this.fetch(url, { method: 'PUT', headers: this.headers({ 'content-type': contentType }), body: data });
+  async write(name: string, source: UploadSource, contentType: string, folders: string[] = []): Promise<Written> {
+    let folder = this.base;
+    for (const segment of folders) {
+      folder = `${folder}${encodeURIComponent(segment)}/`;
+      // 405: the folder exists already.
+      const made = await this.fetch(folder, { method: 'MKCOL', headers: this.headers() });
+      await made.arrayBuffer();
+      if (made.status !== 201 && made.status !== 405) throw new StoreError(`Creating the folder ${segment} was refused: ${this.explain(made.status)}.`);
+    }
+    const url = `${folder}${encodeURIComponent(name)}`;
+    // WebDAV has no standard chunked upload: a large file is streamed in one PUT (memory stays flat).
+    const body = source.size <= this.largeFileBytes ? await readAll(source) : await source.open();
+    const res = await this.fetch(url, { method: 'PUT', headers: this.headers({ 'content-type': contentType, 'content-length': String(source.size) }), body });
     await res.arrayBuffer();
     if (res.status < 200 || res.status >= 300) throw new StoreError(`Writing ${name} was refused: ${this.explain(res.status)}.`);
     return { path: url, ref: url };
@@ -186,121 +251,6 @@ export class WebdavStoreClient implements StoreClient {
     const res = await this.fetch(ref, { method: 'DELETE', headers: this.headers() });
     await res.arrayBuffer();
     if ((res.status < 200 || res.status >= 300) && res.status !== 404) throw new StoreError(`Deleting the file was refused: ${this.explain(res.status)}.`);
-  }
-}
-
-// ---- OAuth providers ----
-
-/** Where a provider's API answers (the operator may point it elsewhere: tests use loopback). */
-export type ProviderApi = { apiUrl: string; contentUrl: string };
-
-/** The folder every provider's files go to. */
-export const PROVIDER_FOLDER = 'Scanbase';
-
-/** JSON in an HTTP header must be ASCII (Dropbox-API-Arg). */
-function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** Google Drive v3: a multipart upload into the drive the app created files in (scope drive.file). */
-export class GoogleDriveClient implements StoreClient {
-  constructor(
-    private readonly api: ProviderApi,
-    private readonly token: string,
-    private readonly fetch: Fetch,
-  ) {}
-
-  async check(): Promise<string> {
-    return 'Google accepted the connection.';
-  }
-
-  async write(name: string, data: Buffer, contentType: string): Promise<Written> {
-    const boundary = `scanbase${Date.now().toString(36)}`;
-    const fileName = `${PROVIDER_FOLDER} ${name}`;
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\ncontent-type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify({ name: fileName })}\r\n--${boundary}\r\ncontent-type: ${contentType}\r\n\r\n`),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await this.fetch(`${this.api.contentUrl}/upload/drive/v3/files?uploadType=multipart&fields=id,name`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${this.token}`, 'content-type': `multipart/related; boundary=${boundary}` },
-      body,
-    });
-    if (!res.ok) return refuse(res, 'Google Drive refused the upload');
-    const reply = (await res.json()) as { id?: string };
-    if (!reply.id) throw new StoreError('Google Drive answered without a file id.');
-    return { path: `Google Drive: ${fileName}`, ref: reply.id };
-  }
-
-  async remove(ref: string): Promise<void> {
-    const res = await this.fetch(`${this.api.apiUrl}/drive/v3/files/${encodeURIComponent(ref)}`, { method: 'DELETE', headers: { authorization: `Bearer ${this.token}` } });
-    if (!res.ok && res.status !== 404) return refuse(res, 'Google Drive refused to delete the file');
-    await res.arrayBuffer();
-  }
-}
-
-/** Dropbox API v2: files/upload on the content host, files/delete_v2 on the API host. */
-export class DropboxClient implements StoreClient {
-  constructor(
-    private readonly api: ProviderApi,
-    private readonly token: string,
-    private readonly fetch: Fetch,
-  ) {}
-
-  async check(): Promise<string> {
-    return 'Dropbox accepted the connection.';
-  }
-
-  async write(name: string, data: Buffer): Promise<Written> {
-    const path = `/${PROVIDER_FOLDER}/${name}`;
-    const res = await this.fetch(`${this.api.contentUrl}/2/files/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/octet-stream', 'dropbox-api-arg': asciiJson({ path, mode: 'add', autorename: true, mute: true }) },
-      body: data,
-    });
-    if (!res.ok) return refuse(res, 'Dropbox refused the upload');
-    const reply = (await res.json()) as { path_display?: string; path_lower?: string };
-    const stored = reply.path_display ?? path;
-    return { path: `Dropbox: ${stored}`, ref: reply.path_lower ?? stored };
-  }
-
-  async remove(ref: string): Promise<void> {
-    const res = await this.fetch(`${this.api.apiUrl}/2/files/delete_v2`, { method: 'POST', headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ path: ref }) });
-    if (!res.ok) return refuse(res, 'Dropbox refused to delete the file');
-    await res.arrayBuffer();
-  }
-}
-
-/** OneDrive through Microsoft Graph: a simple upload (PUT …:/content) into the Scanbase folder of the drive root. */
-export class OneDriveClient implements StoreClient {
-  constructor(
-    private readonly api: ProviderApi,
-    private readonly token: string,
-    private readonly fetch: Fetch,
-  ) {}
-
-  async check(): Promise<string> {
-    return 'Microsoft accepted the connection.';
-  }
-
-  async write(name: string, data: Buffer, contentType: string): Promise<Written> {
-    const path = `${PROVIDER_FOLDER}/${name}`;
-    const res = await this.fetch(`${this.api.apiUrl}/v1.0/me/drive/root:/${path.split('/').map(encodeURIComponent).join('/')}:/content?@microsoft.graph.conflictBehavior=rename`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${this.token}`, 'content-type': contentType },
-      body: data,
-    });
-    if (!res.ok) return refuse(res, 'OneDrive refused the upload');
-    const reply = (await res.json()) as { id?: string; name?: string };
-    if (!reply.id) throw new StoreError('OneDrive answered without an item id.');
-    return { path: `OneDrive: ${PROVIDER_FOLDER}/${reply.name ?? name}`, ref: reply.id };
-  }
-
-  async remove(ref: string): Promise<void> {
-    const res = await this.fetch(`${this.api.apiUrl}/v1.0/me/drive/items/${encodeURIComponent(ref)}`, { method: 'DELETE', headers: { authorization: `Bearer ${this.token}` } });
-    if (!res.ok && res.status !== 404) return refuse(res, 'OneDrive refused to delete the file');
-    await res.arrayBuffer();
   }
 }
 

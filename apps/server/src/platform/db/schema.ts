@@ -588,6 +588,8 @@ export type FileStoresTable = {
   /** AES-256-GCM with SECRETS_KEY (platform/auth/secret-box.ts): tokens or secret as JSON. */
   secret_enc: Generated<string>;
   for_exports: Generated<number>;
+  /** The exports store also receives scan photos and signatures (migration 0035). */
+  for_scan_files: Generated<number>;
   last_error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 
 /** Thrown when an outbound URL is not allowed (scheme, or an internal address). */
@@ -164,7 +164,9 @@ export function guardedFetch(options: { allowPrivate: boolean; timeoutMs: number
     const client = url.protocol === 'https:' ? https : http;
     const headers: Record<string, string> = { 'user-agent': 'Scanbase' };
     new Headers(init.headers).forEach((value, key) => (headers[key] = value));
-    const body = init.body === undefined || init.body === null ? undefined : Buffer.from(init.body instanceof URLSearchParams ? init.body.toString() : typeof init.body === 'string' ? init.body : new Uint8Array(init.body as ArrayBuffer));
+    // A stream is piped as it is read (large uploads in flat memory); the caller sets content-length.
+    const stream = init.body instanceof Readable ? init.body : undefined;
+    const body = init.body === undefined || init.body === null || stream ? undefined : Buffer.from(init.body instanceof URLSearchParams ? init.body.toString() : typeof init.body === 'string' ? init.body : new Uint8Array(init.body as ArrayBuffer));
     if (body) headers['content-length'] = String(body.length);
     return new Promise<Response>((resolve, reject) => {
       const req = client.request(url, { method: init.method ?? 'GET', headers, lookup: guardedLookup(options.allowPrivate), timeout: options.timeoutMs, signal: init.signal ?? undefined }, (res) => {
@@ -192,7 +194,10 @@ export function guardedFetch(options: { allowPrivate: boolean; timeoutMs: number
       });
       req.on('timeout', () => req.destroy(new Error(`No answer from ${url.hostname} within ${Math.round(options.timeoutMs / 1000)} s.`)));
       req.on('error', reject);
-      req.end(body);
+      if (stream) {
+        stream.on('error', (error) => req.destroy(error));
+        stream.pipe(req);
+      } else req.end(body);
     });
   };
 }

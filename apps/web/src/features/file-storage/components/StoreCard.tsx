@@ -16,7 +16,7 @@ import { StoreTestResult } from './StoreTestResult';
 const isOauth = (kind: FileStore['kind']): kind is OauthFileStoreKind => kind === 'google_drive' || kind === 'dropbox' || kind === 'onedrive';
 
 /** One connected store: what and where it is, its state, "Test connection" and "Disconnect". */
-export function StoreCard({ store }: { store: FileStore }) {
+export function StoreCard({ store, onDisconnected }: { store: FileStore; onDisconnected: (message: string, ok: boolean) => void }) {
   const test = useTestFileStore();
   const remove = useDisconnectFileStore();
   const reconnect = useStartFileStoreOauth();
@@ -29,12 +29,14 @@ export function StoreCard({ store }: { store: FileStore }) {
         <Typography id={headingId} variant="h3" sx={{ fontSize: 18, fontWeight: 600, mr: 'auto', wordBreak: 'break-word' }}>
           {store.name}
         </Typography>
-        {store.forExports ? <Chip size="small" label="Receives task files" color="primary" variant="outlined" /> : null}
+        {store.forExports ? <Chip size="small" label={store.copyScanFiles ? 'Receives task files and scan photos' : 'Receives task files'} color="primary" variant="outlined" /> : null}
         <Chip size="small" label={disconnected ? 'Disconnected' : 'Connected'} color={disconnected ? 'error' : 'success'} />
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        {fileStoreKindLabels[store.kind]}
-      </Typography>
+      {store.name !== fileStoreKindLabels[store.kind] ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {fileStoreKindLabels[store.kind]}
+        </Typography>
+      ) : null}
       <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.25 }}>
         {store.details.map((d) => (
           <Box key={d.label} sx={{ display: 'contents' }}>
@@ -75,10 +77,16 @@ export function StoreCard({ store }: { store: FileStore }) {
         danger
         busy={remove.isPending}
         onClose={() => setConfirming(false)}
-        onConfirm={() => remove.mutate(store.id, { onSettled: () => setConfirming(false) })}
+        onConfirm={() =>
+          remove.mutate(store.id, {
+            onSuccess: (reply) => onDisconnected(reply.message, reply.revoke !== 'failed'),
+            onSettled: () => setConfirming(false),
+          })
+        }
       >
         Scanbase forgets its {isOauth(store.kind) ? 'access to your account there' : 'credentials'}
-        {store.forExports ? ' and stops copying task files to it' : ''}. Files already copied stay where they are.
+        {store.kind === 'google_drive' || store.kind === 'dropbox' ? ` and asks ${fileStoreKindLabels[store.kind]} to revoke it` : ''}
+        {store.forExports ? ', and stops copying files to it' : ''}. Files already copied stay where they are.
       </ConfirmDialog>
     </Paper>
   );

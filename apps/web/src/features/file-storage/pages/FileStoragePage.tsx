@@ -1,24 +1,23 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fileStoreKindLabels, oauthFileStoreKinds, type FileStore, type OauthFileStoreKind } from '@scanbase/contracts/file-storage';
+import { fileStoreKindLabels, oauthFileStoreKinds, type OauthFileStoreKind } from '@scanbase/contracts/file-storage';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/QueryStates';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { IntegrationsBreadcrumb } from '../../integrations/components/IntegrationsBreadcrumb';
 import { CredentialsForm } from '../components/CredentialsForm';
+import { ExportsTarget } from '../components/ExportsTarget';
 import { StoreCard } from '../components/StoreCard';
 import { useFileStores } from '../hooks/useFileStores';
-import { useSetExportsStore } from '../hooks/useSetExportsStore';
 import { useStartFileStoreOauth } from '../hooks/useStartFileStoreOauth';
 
 /** /account/integrations/file-storage/: the account's stores, connecting new ones, and where task files go (docs/FILE-STORAGE.md). */
 export function FileStoragePage() {
   const stores = useFileStores();
+  // What disconnecting a store came to (revoked at the provider or not): its card is gone by then.
+  const [removed, setRemoved] = useState<{ message: string; ok: boolean } | null>(null);
   return (
     <Box sx={{ maxWidth: 880 }}>
       <IntegrationsBreadcrumb />
@@ -37,12 +36,13 @@ export function FileStoragePage() {
             <Typography id="fs-stores" variant="h2" sx={{ mb: 1.5 }}>
               Connected stores
             </Typography>
+            <FormAlert message={removed?.message ?? null} severity={removed?.ok === false ? 'info' : 'success'} />
             {stores.data.items.length === 0 ? (
               <EmptyState title="No store is connected yet">Connect one below.</EmptyState>
             ) : (
               <Stack spacing={2}>
                 {stores.data.items.map((s) => (
-                  <StoreCard key={s.id} store={s} />
+                  <StoreCard key={s.id} store={s} onDisconnected={(message, ok) => setRemoved({ message, ok })} />
                 ))}
               </Stack>
             )}
@@ -51,38 +51,6 @@ export function FileStoragePage() {
         </Stack>
       )}
     </Box>
-  );
-}
-
-/** Which store receives every task run's file. */
-function ExportsTarget({ stores }: { stores: FileStore[] }) {
-  const choose = useSetExportsStore();
-  const current = stores.find((s) => s.forExports);
-  const usable = stores.filter((s) => s.status === 'connected' || s.forExports);
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby="fs-target" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 1.5 }}>
-      <Typography id="fs-target" variant="h2">
-        Where task files go
-      </Typography>
-      <TextField
-        select
-        label="Copy every task run’s file to"
-        value={current ? String(current.id) : ''}
-        onChange={(e) => choose.mutate(e.target.value === '' ? null : Number(e.target.value))}
-        disabled={choose.isPending}
-        sx={{ maxWidth: 420 }}
-        helperText="The run’s page shows “Copied to …” or why the copy failed. A failing store never fails the run."
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      >
-        <MenuItem value="">Nowhere (download only)</MenuItem>
-        {usable.map((s) => (
-          <MenuItem key={s.id} value={String(s.id)}>
-            {s.name === fileStoreKindLabels[s.kind] ? s.name : `${s.name} (${fileStoreKindLabels[s.kind]})`}
-          </MenuItem>
-        ))}
-      </TextField>
-      <FormAlert message={choose.error?.message ?? null} />
-    </Paper>
   );
 }
 

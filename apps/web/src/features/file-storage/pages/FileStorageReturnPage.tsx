@@ -65,7 +65,7 @@ function Connected({ store }: { store: FileStore }) {
       {choose.isSuccess ? <FormAlert severity="success" message={`Every task run’s file is now copied to ${store.name}.`} /> : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         {!choose.isSuccess ? (
-          <Button variant="contained" onClick={() => choose.mutate(store.id)} disabled={choose.isPending}>
+          <Button variant="contained" onClick={() => choose.mutate({ exportsStoreId: store.id })} disabled={choose.isPending}>
             Copy task files to {store.name}
           </Button>
         ) : null}
