@@ -101,7 +101,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const postbackRecorder = { record: (accountId: number, a: PostbackAttempt) => integrationsRepo.recordPostback(accountId, a, new Date().toISOString()) };
   const scans = createScans({ db, bus, queue: jobs.queue, mailer: mail, storage, limiter, accounts, scanConfig, allowPrivateUrls: config.allowPrivateUrls, postbackTimeoutMs: config.postbackTimeoutMs, map: config.map, limits: config.limits, tasks: jobs.tasks, events, postbackRecorder, requiresAppSso: (accountId) => ssoRepo.requiresAppSso(accountId) });
   // SSO signs in team members and (docs/SSO.md "App users") app users, with the scanner's app tokens.
-  const sso = new SsoService({ repo: ssoRepo, accounts, tokens, auth, twoFactor, limiter, box, config, appUsers: scanConfig.appUsers, appSessions: scans.sessions });
+  const sso = new SsoService({ repo: ssoRepo, accounts, tokens, auth, twoFactor, limiter, box, config, appUsers: scanConfig.appUsers, appSessions: scans.sessions, appUserRoom: (accountId) => billing.assertRoom(accountId, 'appUsers') });
   for (const [type, handler] of scans.jobHandlers()) jobs.registerJob(type, handler);
   const webhooks = createWebhooks({ db, queue: jobs.queue, mailer: mail, log, accounts, allowPrivateUrls: config.allowPrivateUrls, publicUrl: config.publicUrl, timeoutMs: config.postbackTimeoutMs });
   // A task run's file, and (when the account asks) each scan's photos, are also copied to the account's chosen

@@ -33,6 +33,7 @@ export const ssoFailReasons = [
   'no_app_user',
   'app_user_taken',
   'device_limit',
+  'app_user_limit',
 ] as const;
 export const ssoFailReason = z.enum(ssoFailReasons);
 export type SsoFailReason = z.infer<typeof ssoFailReason>;
@@ -61,6 +62,7 @@ export const ssoFailTexts: Record<SsoFailReason, { title: string; action: string
   no_app_user: { title: 'There is no scanner user for your email address in this company.', action: 'Ask an administrator to add an app user with your email address as username (or to turn on automatic app users on the single sign-on tab).' },
   app_user_taken: { title: 'Your email address is already a scanner username in another company.', action: 'Ask an administrator to add you with another username, or sign in with that other company’s password.' },
   device_limit: { title: 'You have reached the number of devices you may scan on.', action: 'Sign in on a device you used before, or ask an administrator to raise your device limit.' },
+  app_user_limit: { title: 'Your company’s plan has no room for another scanner user.', action: 'Ask an administrator to change the plan under My plan, or to remove an app user who no longer needs access; then sign in again.' },
 };
 
 /** Where an app user's SSO sign-in was started and returns to (the scanner or one of the portals). */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { signUpVerified, v2 } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { writePlanFile } from '../billing/billing.test-helpers.js';
 
 /**
  * Single sign-on for app users (the scanner and the portals) against a real OpenID Connect provider on loopback
@@ -25,7 +26,9 @@ async function provider(): Promise<OAuth2Server> {
 beforeAll(async () => {
   idp = await provider();
   other = await provider();
-  t = await createTestApp({ ALLOW_PRIVATE_URLS: 'true', SIGNIN_LIMIT_PER_IP_PER_MINUTE: '500' });
+  // Every account is on the unlimited plan unless a test puts it on the small one (two app users).
+  const plans = writePlanFile({ billingEnabled: false, defaultPlan: 'unlimited', plans: [{ id: 'unlimited', name: 'Unlimited', priceMonth: 0, priceYear: 0 }, { id: 'small', name: 'Small', priceMonth: 0, priceYear: 0, limits: { appUsers: 2 } }] });
+  t = await createTestApp({ ALLOW_PRIVATE_URLS: 'true', SIGNIN_LIMIT_PER_IP_PER_MINUTE: '500', PLANS_FILE: plans });
 });
 afterAll(async () => {
   await t?.close();
@@ -92,6 +95,21 @@ describe('single sign-on for app users', () => {
     await v2(t.app, 'appusers/create', { username: `bo@${owner.domain}`, serviceIds: [owner.serviceId] }, owner.token);
     const { done } = await scannerSso({ email: `bo@${owner.domain}` }, { email: `bo@${owner.domain}` });
     expect(done?.body).toMatchObject({ kind: 'app_signed_in', user: { username: `bo@${owner.domain}` } });
+  });
+
+  it('counts an app user made just in time against the plan: at the limit the sign-in says so and makes nobody', async () => {
+    const owner = await account({ jit: true, groups: [{ group: '*', serviceIds: [], userPortal: true }] });
+    await t.container.billing.assignPlan(owner.accountId, 'small', 'month');
+    // Fill the plan: administrators add app users until the server refuses the next one.
+    let added = 0;
+    for (; added < 5; added++) if ((await v2(t.app, 'appusers/create', { username: `full${added}@${owner.domain}`, password: 'pass-1234' }, owner.token)).status !== 200) break;
+    expect(added).toBeLessThan(5);
+    const email = `late@${owner.domain}`;
+    const { done } = await scannerSso({ accountId: owner.accountId }, { email, groups: ['crew'] });
+    expect(done?.body).toMatchObject({ kind: 'failed', reason: 'app_user_limit', returnTo: '/scanner' });
+    expect(String(done?.body.detail)).toContain('Small plan allows 2 app users');
+    const listed = await v2(t.app, 'appusers/list', { search: 'late@' }, owner.token);
+    expect(listed.body.items).toEqual([]);
   });
 
   it('creates an app user on first sign-in with the services and portals its groups grant', async () => {

@@ -37,7 +37,7 @@ type Fail = (reason: SsoFailReason, detail?: string) => Error;
  * or a new one (just-in-time) with the grants of the person's groups; then an app token for the device that started.
  */
 export async function appUserLogin(
-  deps: { appUsers: AppUsersService; sessions: AppSessions },
+  deps: { appUsers: AppUsersService; sessions: AppSessions; room: (accountId: number) => Promise<void> },
   accountId: number,
   config: SsoConfigRow,
   email: string,
@@ -53,6 +53,13 @@ export async function appUserLogin(
     if (config.app_users_jit !== 1) throw fail('no_app_user', email);
     const grants = grantsFor(groups, appUserGroupsOf(config));
     if (!grants) throw fail('no_app_user', `${email}: none of your groups (${groups.length > 0 ? groups.join(', ') : 'none sent'}) gives access to the scanner or the portals.`);
+    // A user made just in time counts against the plan like one an administrator adds.
+    try {
+      await deps.room(accountId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'FORBIDDEN') throw fail('app_user_limit', error.message);
+      throw error;
+    }
     try {
       await deps.appUsers.createFromSso(accountId, { email, ...grants });
     } catch {

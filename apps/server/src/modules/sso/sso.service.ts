@@ -70,6 +70,8 @@ export type SsoServiceDeps = {
   /** App users (scanner, portals): found or made just in time, and signed in with the scanner's app token. */
   appUsers: AppUsersService;
   appSessions: AppSessions;
+  /** Refuses a new app user at the plan's limit (the billing module's `assertRoom`; just-in-time users count too). */
+  appUserRoom: (accountId: number) => Promise<void>;
 };
 
 /** Single sign-on with OpenID Connect: the account's settings, and the sign-in through its identity provider or Google. */
@@ -442,7 +444,7 @@ export class SsoService {
     if (!pending.app) return { kind: 'signed_in', ...(await this.accountLogin(accountId, config, email, claims, seen)) };
     await this.checkDomain(accountId, email);
     const fail = (reason: SsoFailReason, detail = '') => new SsoFailure(reason, detail);
-    return appUserLogin({ appUsers: this.deps.appUsers, sessions: this.deps.appSessions }, accountId, config, email, groupsOf(claims, config.group_claim), pending.app, fail);
+    return appUserLogin({ appUsers: this.deps.appUsers, sessions: this.deps.appSessions, room: this.deps.appUserRoom }, accountId, config, email, groupsOf(claims, config.group_claim), pending.app, fail);
   }
 
   private async checkDomain(accountId: number, email: string): Promise<void> {
