@@ -226,6 +226,7 @@ describe('plans from PLANS_FILE', () => {
       ['plan/preview-change', { planId: 'pro', period: 'month' }],
       ['plan/change', { planId: 'pro', period: 'month', timing: 'period_end' }],
       ['plan/cancel-scheduled', {}],
+      ['billing/cards/list', {}],
     ];
     for (const [path, body] of billingRoutes) {
       for (const token of [adminNoBilling, billingAdminWithout]) expect((await v2(t.app, path, body, token)).status, path).toBe(403);
