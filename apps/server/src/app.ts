@@ -92,7 +92,7 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
   });
   // Root hooks, before any plugin, so every route and the not-found handler get them.
   guard.install(app);
-  registerSecurityHeaders(app, { mapTileUrl: config.map.tileUrl, publicUrl: config.publicUrl });
+  registerSecurityHeaders(app, { mapTileUrl: config.map.tileUrl, publicUrl: config.publicUrl, stripe: config.stripe !== null });
 
   // Request lines cost ~43% of a bare route's throughput at info (baselines), so they go to debug.
   app.addHook('onResponse', (request, reply, done) => {

@@ -47,6 +47,10 @@ describe('Stripe as the payment provider (a loopback Stripe)', () => {
     expect(list.body).toEqual({ paymentProvider: 'stripe', publishableKey: 'pk_test_scanbase_peer', items: [] });
     const overview = await v2(t.app, 'billing/overview', {}, owner.token);
     expect(overview.body).toMatchObject({ paymentProvider: 'stripe', paymentFailedAt: null });
+    // Stripe Elements may load: Stripe.js from js.stripe.com, its card frames, calls to api.stripe.com.
+    const csp = String(overview.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
 
     const setup = await v2(t.app, 'billing/cards/setup', {}, owner.token);
     expect(setup.status).toBe(200);
@@ -208,6 +212,7 @@ describe('without Stripe', () => {
     const owner = await signUpVerified(t);
     expect((await v2(t.app, 'billing/cards/list', {}, owner.token)).body).toEqual({ paymentProvider: null, publishableKey: null, items: [] });
     expect((await v2(t.app, 'billing/cards/setup', {}, owner.token)).status).toBe(409);
+    expect(String((await v2(t.app, 'plan/get', {}, owner.token)).headers['content-security-policy'])).not.toContain('stripe.com');
     const res = await t.app.inject({ method: 'POST', url: '/api-v2/billing/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' } });
     expect(res.statusCode).toBe(404);
   });

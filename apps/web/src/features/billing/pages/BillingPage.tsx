@@ -1,4 +1,5 @@
 import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -17,6 +18,7 @@ import { VisuallyHidden } from '../../../ui/VisuallyHidden';
 import { dayText, periodLabel } from '../billing-text';
 import { BillingTabs, billingTabs, type BillingTab } from '../components/BillingTabs';
 import { BusinessForm } from '../components/BusinessForm';
+import { CreditCards } from '../components/CreditCards';
 import { useBillingOverview } from '../hooks/useBillingOverview';
 import { useDownloadInvoice } from '../hooks/useDownloadInvoice';
 import { useInvoices } from '../hooks/useInvoices';
@@ -74,7 +76,7 @@ function OverviewTab({ overview }: { overview: BillingOverview }) {
       <Typography color="text.secondary" sx={{ mt: 3 }}>
         {overview.billingEnabled
           ? overview.paymentProvider
-            ? `Payments are handled by ${overview.paymentProvider}.`
+            ? `Payments are handled by ${overview.paymentProvider === 'stripe' ? 'Stripe' : overview.paymentProvider}: invoices are charged to the default card.`
             : 'Invoices are paid as agreed with whoever runs this Scanbase install, who marks them paid when the payment arrives.'
           : 'Billing is switched off on this Scanbase install: nothing is charged.'}
       </Typography>
@@ -145,13 +147,13 @@ function CardsTab({ overview }: { overview: BillingOverview }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 760, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
       <CreditCardOutlined color="action" aria-hidden />
-      <Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="h2" sx={{ fontSize: '1.15rem' }}>
           Credit cards
         </Typography>
         <Typography sx={{ mt: 1 }}>
           {overview.paymentProvider
-            ? `Cards are added, made default and removed in ${overview.paymentProvider}'s own secure form.`
+            ? `Cards are entered in ${overview.paymentProvider === 'stripe' ? 'Stripe' : overview.paymentProvider}'s own secure form: no card number ever reaches Scanbase.`
             : 'No payment provider is set up on this Scanbase install, so there are no cards to manage here. When one is configured, cards are entered in the payment provider’s own secure form: no card number ever reaches Scanbase.'}
         </Typography>
         {overview.paymentProvider ? null : (
@@ -159,6 +161,12 @@ function CardsTab({ overview }: { overview: BillingOverview }) {
             Invoices are paid as agreed with whoever runs this install.
           </Typography>
         )}
+        {overview.paymentFailedAt ? (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            The last payment failed on {dayText(overview.paymentFailedAt)}. Add a card or make another one the default; Stripe tries again.
+          </Alert>
+        ) : null}
+        {overview.paymentProvider ? <CreditCards /> : null}
       </Box>
     </Paper>
   );
