@@ -202,7 +202,7 @@ export const changePreview = z.object({
 });
 export type ChangePreview = z.infer<typeof changePreview>;
 
-export const invoiceStatuses = ['open', 'paid', 'void'] as const;
+export const invoiceStatuses = ['open', 'paid', 'void', 'refunded'] as const;
 export const invoice = z.object({
   id,
   number: z.string(),

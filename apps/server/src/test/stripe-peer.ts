@@ -19,6 +19,8 @@ export type StripePeer = {
   requests: PeerRequest[];
   customers: Map<string, Obj>;
   subscriptions: Map<string, Obj>;
+  /** Refunds created (POST /v1/refunds). */
+  refunds: Obj[];
   /** What Stripe.js does in the browser when a card is confirmed against a SetupIntent: a card on the customer. */
   attachCard(customerId: string, card?: { brand?: string; last4?: string; expMonth?: number; expYear?: number }): Obj;
   customerOfAccount(accountId: number): Obj | undefined;
@@ -37,6 +39,8 @@ export async function startStripePeer(): Promise<StripePeer> {
   const customers = new Map<string, Obj>();
   const paymentMethods = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
+  const invoices = new Map<string, Obj>();
+  const refunds: Obj[] = [];
   const byIdempotency = new Map<string, Obj>();
   const requests: PeerRequest[] = [];
   let seq = 0;
@@ -101,6 +105,23 @@ export async function startStripePeer(): Promise<StripePeer> {
       }
       return { status: 200, body: subscription };
     }
+    if (resource === 'invoices' && id && sub === 'void' && method === 'POST') {
+      const inv = invoices.get(id);
+      if (!inv) return notFound('invoice', id);
+      if (inv.status !== 'open') return { status: 400, body: { error: { type: 'invalid_request_error', message: `You can only void an open invoice (this one is ${String(inv.status)}).` } } };
+      inv.status = 'void';
+      return { status: 200, body: inv };
+    }
+    if (resource === 'invoice_payments' && method === 'GET') {
+      const inv = invoices.get(String(body.invoice));
+      const paid = inv?.status === 'paid' ? [{ id: nextId('inpay'), object: 'invoice_payment', invoice: inv.id, status: 'paid', amount_paid: inv.amount_due, payment: { type: 'payment_intent', payment_intent: `pi_for_${inv.id}` } }] : [];
+      return { status: 200, body: list(paid, '/v1/invoice_payments') };
+    }
+    if (resource === 'refunds' && method === 'POST') {
+      const refund: Obj = { id: nextId('re'), object: 'refund', payment_intent: body.payment_intent, status: 'succeeded', metadata: body.metadata ?? {} };
+      refunds.push(refund);
+      return { status: 200, body: refund };
+    }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } } };
   }
 
@@ -136,6 +157,7 @@ export async function startStripePeer(): Promise<StripePeer> {
     requests,
     customers,
     subscriptions,
+    refunds,
     attachCard(customerId, card = {}) {
       const pm: Obj = { id: nextId('pm'), object: 'payment_method', type: 'card', customer: customerId, card: { brand: card.brand ?? 'visa', last4: card.last4 ?? '4242', exp_month: card.expMonth ?? 12, exp_year: card.expYear ?? 2034 }, created: now() };
       paymentMethods.set(pm.id, pm);
@@ -146,7 +168,7 @@ export async function startStripePeer(): Promise<StripePeer> {
     },
     invoice(customerId, input) {
       const lines = input.lines ?? [{ description: 'Pro plan', amount: input.amountCents }];
-      return {
+      const inv: Obj = {
         id: input.id ?? nextId('in'),
         object: 'invoice',
         customer: customerId,
@@ -160,6 +182,8 @@ export async function startStripePeer(): Promise<StripePeer> {
         lines: list(lines.map((l) => ({ id: nextId('il'), object: 'line_item', description: l.description, amount: l.amount })), '/v1/invoices/lines'),
         parent: input.subscription ? { type: 'subscription_details', subscription_details: { subscription: input.subscription } } : null,
       };
+      invoices.set(inv.id, inv);
+      return inv;
     },
     event(type, object, options = {}) {
       const id = options.id ?? nextId('evt');

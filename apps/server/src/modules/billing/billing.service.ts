@@ -346,6 +346,23 @@ export class BillingService {
     return this.cards(accountId);
   }
 
+  /**
+   * The operator's CLI: voids an open invoice (through Stripe for one Stripe issued), or refunds a paid one in full
+   * (through Stripe for one Stripe charged; without a provider it records a refund the operator made).
+   */
+  async settleInvoice(number: string, action: 'void' | 'refund'): Promise<{ found: boolean; changed: boolean; amount: string; status: string }> {
+    const row = await this.deps.repo.invoiceByNumber(number);
+    if (!row) return { found: false, changed: false, amount: '', status: '' };
+    const [from, to] = action === 'void' ? ['open', 'void'] : ['paid', 'refunded'];
+    if (row.status !== from) return { found: true, changed: false, amount: formatMoney(row.amount_cents), status: row.status };
+    if (row.provider_id) {
+      if (!this.deps.provider) throw new AppError('CONFLICT', `Invoice ${number} was issued by Stripe, which is not configured on this process.`);
+      await (action === 'void' ? this.deps.provider.voidInvoice(row.provider_id) : this.deps.provider.refundInvoice(row.provider_id));
+    }
+    const changed = await this.deps.repo.setStatus(row.account_id, row.id, from, to);
+    return { found: true, changed, amount: formatMoney(row.amount_cents), status: changed ? to : row.status };
+  }
+
   async openInvoices(): Promise<{ number: string; accountId: number; company: string; createdAt: string; amount: string; description: string }[]> {
     return (await this.deps.repo.openInvoices()).map((r) => ({ number: r.number, accountId: r.account_id, company: r.company, createdAt: r.created_at, amount: formatMoney(r.amount_cents), description: r.description }));
   }

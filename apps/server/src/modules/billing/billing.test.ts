@@ -262,6 +262,10 @@ describe('plans from PLANS_FILE', () => {
     expect(listed[0]).toMatchObject({ status: 'paid' });
     expect(listed[0]!.paidAt).not.toBeNull();
     expect((await t.container.billing.markPaid(number)).changed).toBe(false);
+    // Without a payment provider the operator records a refund they made; an invoice already paid cannot be voided.
+    expect((await run(['invoice:void', number])).out).toBe(`Invoice ${number} is paid, not open; nothing changed.\n`);
+    expect((await run(['invoice:refund', number])).out).toBe(`Invoice ${number} ($99.50) is refunded.\n`);
+    expect(((await v2(t.app, 'billing/invoices/list', {}, owner.token)).body.items as { status: string }[])[0]).toMatchObject({ status: 'refunded' });
   }, 240_000);
 
   it('legacy API: the plan sets the per-minute limit (111) and the counted limits answer code 10 with the reason', async () => {

@@ -17,6 +17,10 @@ export type PaymentProvider = {
   /** Puts the Stripe subscription on a plan: now (Stripe prorates and invoices at once) or from the next renewal. */
   subscribe(accountId: number, plan: Plan, period: BillingPeriod, timing: 'now' | 'period_end'): Promise<void>;
   paymentFailedAt(accountId: number): Promise<string | null>;
+  /** Voids an open invoice the provider issued. */
+  voidInvoice(providerInvoiceId: string): Promise<void>;
+  /** Refunds in full what was paid for an invoice the provider issued. */
+  refundInvoice(providerInvoiceId: string): Promise<void>;
 };
 
 /** The official `stripe` client from STRIPE_* settings (host, port and protocol for a loopback peer or a proxy). */
@@ -124,6 +128,18 @@ export class StripeProvider implements PaymentProvider {
       // Now: Stripe prorates and invoices the difference at once. At period end: the new price from the next invoice.
       proration_behavior: timing === 'now' ? 'always_invoice' : 'none',
     });
+  }
+
+  async voidInvoice(providerInvoiceId: string): Promise<void> {
+    await this.stripe.invoices.voidInvoice(providerInvoiceId);
+  }
+
+  async refundInvoice(providerInvoiceId: string): Promise<void> {
+    const payments = await this.stripe.invoicePayments.list({ invoice: providerInvoiceId, limit: 10 });
+    const paid = payments.data.find((p) => p.status === 'paid' && p.payment.type === 'payment_intent');
+    const intent = idOf(paid?.payment.payment_intent);
+    if (!intent) throw new AppError('CONFLICT', 'Stripe has no card payment for this invoice to refund.');
+    await this.stripe.refunds.create({ payment_intent: intent, metadata: { invoice: providerInvoiceId } }, { idempotencyKey: `scanbase-refund-${providerInvoiceId}` });
   }
 
   async paymentFailedAt(accountId: number): Promise<string | null> {

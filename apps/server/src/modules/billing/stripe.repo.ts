@@ -62,7 +62,8 @@ export class StripeRepo {
         .execute();
       return;
     }
-    if (existing.status !== 'open' && inv.status === 'open') return;
+    // A late event never reopens a settled invoice, and a refund recorded here is not undone by a later invoice.paid.
+    if ((existing.status !== 'open' && inv.status === 'open') || existing.status === 'refunded') return;
     await this.db
       .updateTable('invoices')
       .set({ number: inv.number, description: inv.description, lines: JSON.stringify(inv.lines), amount_cents: inv.amountCents, status: inv.status, paid_at: inv.paidAt })

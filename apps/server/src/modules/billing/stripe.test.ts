@@ -189,6 +189,28 @@ describe('Stripe as the payment provider (a loopback Stripe)', () => {
     expect(await invoices(owner.token)).toMatchObject([{ number: 'STR-0201' }]);
   });
 
+  it("the operator voids an open Stripe invoice and refunds a paid one, through Stripe", async () => {
+    const { owner, customer } = await withCard();
+    const open = peer.invoice(customer.id, { number: 'STR-0300', amountCents: 2900, status: 'open' });
+    const paid = peer.invoice(customer.id, { number: 'STR-0301', amountCents: 9950, status: 'paid' });
+    for (const inv of [open, paid]) {
+      const e = peer.event(inv.status === 'paid' ? 'invoice.paid' : 'invoice.finalized', inv);
+      await post(e.payload, e.signature);
+    }
+    expect(await t.container.billing.settleInvoice('STR-0300', 'refund')).toMatchObject({ found: true, changed: false, status: 'open' });
+    expect(await t.container.billing.settleInvoice('STR-0300', 'void')).toEqual({ found: true, changed: true, amount: '$29.00', status: 'void' });
+    expect(peer.requests.some((r) => r.path === `/v1/invoices/${open.id}/void`)).toBe(true);
+    expect(await t.container.billing.settleInvoice('STR-0301', 'refund')).toEqual({ found: true, changed: true, amount: '$99.50', status: 'refunded' });
+    expect(peer.refunds.filter((r) => r.payment_intent === `pi_for_${paid.id}`)).toHaveLength(1);
+    // Stripe's own event for the void arrives later and changes nothing more; a second refund is refused.
+    const voided = peer.event('invoice.voided', { ...open, status: 'void' });
+    await post(voided.payload, voided.signature);
+    expect(await t.container.billing.settleInvoice('STR-0301', 'refund')).toMatchObject({ changed: false, status: 'refunded' });
+    expect(peer.refunds.filter((r) => r.payment_intent === `pi_for_${paid.id}`)).toHaveLength(1);
+    const byNumber = Object.fromEntries((await invoices(owner.token)).map((i) => [i.number, i.status]));
+    expect(byNumber).toEqual({ 'STR-0300': 'void', 'STR-0301': 'refunded' });
+  });
+
   it('a subscription Stripe ends puts the account on the default plan', async () => {
     const { owner, customer } = await withCard();
     await v2(t.app, 'plan/change', { planId: 'pro', period: 'month' }, owner.token);

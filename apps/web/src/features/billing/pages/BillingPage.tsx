@@ -10,7 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type BillingOverview } from '@scanbase/contracts/billing';
+import { formatMoney, type BillingOverview, type Invoice } from '@scanbase/contracts/billing';
 import { useRouterState } from '@tanstack/react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/QueryStates';
 import { RouterLink } from '../../../ui/RouterLink';
@@ -92,6 +92,8 @@ function OverviewTab({ overview }: { overview: BillingOverview }) {
   );
 }
 
+const invoiceStatusLabels: Record<Invoice['status'], string> = { open: 'Open', paid: 'Paid', void: 'Void', refunded: 'Refunded' };
+
 function InvoicesTab() {
   const invoices = useInvoices();
   const download = useDownloadInvoice();
@@ -123,7 +125,7 @@ function InvoicesTab() {
                 {formatMoney(inv.amountCents)}
               </TableCell>
               <TableCell>
-                <Chip size="small" label={inv.status === 'open' ? 'Open' : inv.status === 'paid' ? 'Paid' : 'Void'} color={inv.status === 'paid' ? 'success' : 'default'} variant={inv.status === 'void' ? 'outlined' : 'filled'} />
+                <Chip size="small" label={invoiceStatusLabels[inv.status]} color={inv.status === 'paid' ? 'success' : 'default'} variant={inv.status === 'void' || inv.status === 'refunded' ? 'outlined' : 'filled'} />
               </TableCell>
               <TableCell>
                 <Button size="small" onClick={() => download.mutate({ id: inv.id, number: inv.number })} disabled={download.isPending} aria-label={`Download invoice ${inv.number} as PDF`}>
