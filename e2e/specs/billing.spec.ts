@@ -81,6 +81,10 @@ test('usage against the plan, monthly and yearly prices, an upgrade with prorati
     await expect(page.getByTestId('usage-services')).toHaveText('1 of 2');
     await expect(page.getByRole('progressbar', { name: 'Services' })).toHaveAttribute('aria-valuenow', '50');
     await expect(page.getByTestId('usage-scansPerMonth')).toHaveText('0 of 1,000');
+    // Past months: twelve rows, this month first.
+    const history = page.getByRole('table', { name: 'Scans per month' });
+    await expect(history.getByRole('row')).toHaveCount(13);
+    await expect(history.getByRole('row').nth(1)).toContainText(new Date().toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }));
     await shots(page, 'billing-myplan');
 
     // Plans: monthly and yearly.

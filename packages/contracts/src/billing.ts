@@ -175,6 +175,8 @@ export const myPlan = z.object({
   creditCents: z.number().int(),
   scheduled: scheduledChange.nullable(),
   usage: z.array(usageRow),
+  /** Scans per UTC calendar month, the last 12 months oldest first, the current one last (`month`: YYYY-MM). */
+  scanHistory: z.array(z.object({ month: z.string(), scans: z.number().int() })),
   /** Set when scans went over the monthly quota this month (they are still stored). */
   quotaExceededAt: timestamp.nullable(),
 });

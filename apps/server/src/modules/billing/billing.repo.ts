@@ -71,14 +71,15 @@ export class BillingRepo {
 
   // Usage
 
-  /** Scans whose scanned time falls in the UTC month starting at `monthStartMs`, from the hourly counters. */
-  async scansSince(accountId: number, monthStartMs: number): Promise<number> {
-    const r = await this.db
+  /** Scans whose scanned time falls in the UTC month starting at `monthStartMs` (or up to `untilMs`), from the hourly counters. */
+  async scansSince(accountId: number, monthStartMs: number, untilMs?: number): Promise<number> {
+    let q = this.db
       .selectFrom('scan_counts_account_hourly')
       .select(sql<number>`coalesce(sum(valid + invalid + not_validated), 0)`.as('n'))
       .where('account_id', '=', accountId)
-      .where('slot', '>=', utcHourSlotValue(this.dialect, monthStartMs))
-      .executeTakeFirst();
+      .where('slot', '>=', utcHourSlotValue(this.dialect, monthStartMs));
+    if (untilMs !== undefined) q = q.where('slot', '<', utcHourSlotValue(this.dialect, untilMs));
+    const r = await q.executeTakeFirst();
     return Number(r?.n ?? 0);
   }
 

@@ -149,8 +149,17 @@ export class BillingService {
       creditCents: row.credit_cents,
       scheduled: scheduledPlan ? { planId: scheduledPlan.id, planName: scheduledPlan.name, period: (row.scheduled_period ?? row.period) as BillingPeriod, at: row.period_end } : null,
       usage: await this.usage(accountId, plan),
+      scanHistory: await this.scanHistory(accountId),
       quotaExceededAt: row.quota_month === monthKey(this.now()) ? row.quota_exceeded_at : null,
     };
+  }
+
+  /** Scans per UTC month for the last 12 months, from the hourly counters (12 range sums, oldest first). */
+  private async scanHistory(accountId: number): Promise<{ month: string; scans: number }[]> {
+    const now = this.now();
+    const months = Array.from({ length: 12 }, (_, i) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1));
+    const counts = await Promise.all(months.map((start, i) => this.deps.repo.scansSince(accountId, start, months[i + 1])));
+    return months.map((start, i) => ({ month: new Date(start).toISOString().slice(0, 7), scans: counts[i]! }));
   }
 
   async myPlan(accountId: number): Promise<MyPlan> {

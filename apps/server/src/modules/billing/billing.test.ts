@@ -126,6 +126,17 @@ describe('plans from PLANS_FILE', () => {
     const status = await a.must('plan/status', {});
     expect(status.quotaExceeded).toBe(true);
     expect(status.message).toMatch(/over its plan's 3 scans this month/);
+
+    // Past months on My plan: a scan made two months ago counts in its own month, not in this one.
+    const now = new Date();
+    const month = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 15, 12));
+    expect((await scanner.scan(service, 'OLD-1', { scannedAt: month(2).toISOString() })).status).toBe(200);
+    const history = ((await a.must('plan/get', {})) as unknown as { scanHistory: { month: string; scans: number }[] }).scanHistory;
+    expect(history).toHaveLength(12);
+    expect(history[0]!.month).toBe(month(11).toISOString().slice(0, 7));
+    expect(history.at(-1)).toEqual({ month: month(0).toISOString().slice(0, 7), scans: 6 });
+    expect(history.at(-3)).toEqual({ month: month(2).toISOString().slice(0, 7), scans: 1 });
+    expect(history.reduce((n, h) => n + h.scans, 0)).toBe(7);
   });
 
   it('upgrades now with an invoice, prorates a change mid-period, and renders the invoice PDF', async () => {
