@@ -135,6 +135,13 @@ export const planFile = z
     /** The plan of new accounts (and of accounts whose plan is no longer in the file); the first plan when left out. */
     defaultPlan: z.string().optional(),
     plans: z.array(planFileEntry).min(1, 'Define at least one plan'),
+    /**
+     * Tax added to the invoices we issue, by the billing country of the account's business details (matched without
+     * regard to case); with `exemptWithTaxId`, an account that gave a tax id pays none (reverse charge).
+     */
+    taxRates: z
+      .array(z.object({ country: z.string().trim().min(2).max(80), name: z.string().trim().min(1).max(40).default('Tax'), percent: z.number().min(0).max(100), exemptWithTaxId: z.boolean().default(false) }))
+      .default([]),
   })
   .superRefine((f, ctx) => {
     const ids = f.plans.map((p) => p.id);

@@ -123,9 +123,19 @@ export class BillingService {
     if (advanced && catalogue.billingEnabled && price > 0 && !this.deps.provider) {
       const lines = [{ text: `${plan.name} plan, ${period === 'month' ? 'monthly' : 'yearly'}: ${day(start.toISOString())} to ${day(end.toISOString())}`, amountCents: price }];
       if (price - due > 0) lines.push({ text: 'Credit applied', amountCents: -(price - due) });
-      await repo.insertInvoice(row.account_id, { description: `${plan.name} plan renewal (${day(start.toISOString())} to ${day(end.toISOString())})`, lines, amountCents: due, status: due === 0 ? 'paid' : 'open', business: row.business });
+      await this.issue(row.account_id, { description: `${plan.name} plan renewal (${day(start.toISOString())} to ${day(end.toISOString())})`, lines, amountCents: due, status: due === 0 ? 'paid' : 'open', business: row.business });
     }
     return (await repo.get(row.account_id))!;
+  }
+
+  /** Writes one of our invoices, with the tax of the account's billing country added as a line (docs "Tax"). */
+  private async issue(accountId: number, input: { description: string; lines: { text: string; amountCents: number }[]; amountCents: number; status: 'open' | 'paid'; business: string }): Promise<InvoiceRow> {
+    const business = businessOf(input.business);
+    const rate = input.amountCents > 0 && business.country ? this.deps.catalogue.taxFor(business.country) : undefined;
+    if (!rate) return this.deps.repo.insertInvoice(accountId, input);
+    if (rate.exemptWithTaxId && business.taxId) return this.deps.repo.insertInvoice(accountId, { ...input, lines: [...input.lines, { text: `${rate.name}: reverse charge (tax id ${business.taxId})`, amountCents: 0 }] });
+    const tax = Math.round((input.amountCents * rate.percent) / 100);
+    return this.deps.repo.insertInvoice(accountId, { ...input, lines: [...input.lines, { text: `${rate.name} ${rate.percent}% (${business.country})`, amountCents: tax }], amountCents: input.amountCents + tax });
   }
 
   private async usage(accountId: number, plan: Plan): Promise<UsageRow[]> {
@@ -246,7 +256,7 @@ export class BillingService {
       if (p.unusedCreditCents > 0) lines.push({ text: `Unused time on the ${preview.fromPlan} plan (${p.daysLeft} days)`, amountCents: -Math.min(p.unusedCreditCents, preview.newPriceCents) });
       const earlier = Math.min(row.credit_cents, Math.max(0, preview.newPriceCents - p.unusedCreditCents));
       if (earlier > 0) lines.push({ text: 'Credit from earlier changes', amountCents: -earlier });
-      const stored = await repo.insertInvoice(accountId, { description: `Change to the ${target.name} plan (${input.period === 'month' ? 'monthly' : 'yearly'})`, lines, amountCents: p.amountDueCents, status: p.amountDueCents === 0 ? 'paid' : 'open', business: row.business });
+      const stored = await this.issue(accountId, { description: `Change to the ${target.name} plan (${input.period === 'month' ? 'monthly' : 'yearly'})`, lines, amountCents: p.amountDueCents, status: p.amountDueCents === 0 ? 'paid' : 'open', business: row.business });
       invoice = toInvoice(stored);
     }
     this.quotaCache.delete(accountId);

@@ -296,3 +296,38 @@ describe('plans from PLANS_FILE', () => {
     expect(await t.container.billing.apiPlan((await signUpVerified(t)).accountId)).toEqual({ perMinute: 5, perDay: 100, api: false });
   });
 });
+
+describe('tax from the plan file', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PLANS_FILE: writePlanFile({ ...testPlans, taxRates: [{ country: 'Germany', name: 'VAT', percent: 19, exemptWithTaxId: true }] }) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('adds the billing country’s tax to our invoices, or a reverse-charge line for an account with a tax id', async () => {
+    const business = { companyName: 'Hafen GmbH', addressLine1: 'Kai 1', addressLine2: '', city: 'Hamburg', postalCode: '20457', country: 'germany', taxId: '', billingEmail: '' };
+    const taxed = await signUpVerified(t);
+    await v2(t.app, 'billing/business/update', business, taxed.token);
+    const invoice = (await v2(t.app, 'plan/change', { planId: 'pro', period: 'month' }, taxed.token)).body.invoice as { id: number; amountCents: number };
+    expect(invoice.amountCents).toBe(3451);
+    const pdf = await t.app.inject({ method: 'POST', url: '/api-v2/billing/invoices/pdf/', payload: { id: invoice.id }, headers: { authorization: `Bearer ${taxed.token}` } });
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('VAT 19% (germany)');
+    expect(text).toContain('$5.51');
+    expect(text).toContain('$34.51');
+
+    const exempt = await signUpVerified(t);
+    await v2(t.app, 'billing/business/update', { ...business, taxId: 'DE123456789' }, exempt.token);
+    const plain = (await v2(t.app, 'plan/change', { planId: 'pro', period: 'month' }, exempt.token)).body.invoice as { id: number; amountCents: number };
+    expect(plain.amountCents).toBe(2900);
+    const exemptPdf = await t.app.inject({ method: 'POST', url: '/api-v2/billing/invoices/pdf/', payload: { id: plain.id }, headers: { authorization: `Bearer ${exempt.token}` } });
+    expect(pdfText(exemptPdf.rawPayload)).toContain('VAT: reverse charge (tax id DE123456789)');
+
+    // Another country: no tax line.
+    const elsewhere = await signUpVerified(t);
+    await v2(t.app, 'billing/business/update', { ...business, country: 'France' }, elsewhere.token);
+    expect(((await v2(t.app, 'plan/change', { planId: 'pro', period: 'month' }, elsewhere.token)).body.invoice as { amountCents: number }).amountCents).toBe(2900);
+  });
+});

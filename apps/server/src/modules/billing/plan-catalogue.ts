@@ -11,6 +11,8 @@ export type PlanCatalogue = {
   has(id: string): boolean;
   /** The Stripe price id of a plan for a period (plan file `stripePriceMonth` / `stripePriceYear`), if set. */
   stripePrice(id: string, period: 'month' | 'year'): string | undefined;
+  /** The tax rate of a billing country (plan file `taxRates`), if any. */
+  taxFor(country: string): { name: string; percent: number; exemptWithTaxId: boolean } | undefined;
   /** The plan and period a Stripe price id stands for (webhooks name prices). */
   byStripePrice(priceId: string): { plan: Plan; period: 'month' | 'year' } | undefined;
 };
@@ -19,6 +21,7 @@ export type PlanCatalogue = {
 export const unlimitedPlanFile: PlanFile = {
   billingEnabled: false,
   defaultPlan: 'unlimited',
+  taxRates: [],
   plans: [
     {
       id: 'unlimited',
@@ -68,6 +71,7 @@ export function catalogueOf(file: PlanFile): PlanCatalogue {
     get: (id) => (id ? byId.get(id) : undefined) ?? defaultPlan,
     has: (id) => byId.has(id),
     stripePrice: (id, period) => prices.get(id)?.[period],
+    taxFor: (country) => file.taxRates.find((r) => r.country.toLowerCase() === country.trim().toLowerCase()),
     byStripePrice: (priceId) => byPrice.get(priceId),
   };
 }
