@@ -73,11 +73,11 @@ export type InvoicesTable = {
   status: string;
   paid_at: Timestamp | null;
   business: string;
-  /** The Stripe invoice this one mirrors (migration 0033); null for invoices we issued. */
+  /** The Stripe invoice this one mirrors (migration 0036); null for invoices we issued. */
   provider_id: Generated<string | null>;
 };
 
-/** An account's Stripe customer and subscription (migration 0033); cards stay in Stripe. */
+/** An account's Stripe customer and subscription (migration 0036); cards stay in Stripe. */
 export type StripeCustomersTable = {
   account_id: number;
   customer_id: string;
@@ -87,7 +87,7 @@ export type StripeCustomersTable = {
   updated_at: Timestamp;
 };
 
-/** Stripe webhook events already handled (migration 0033): a replay changes nothing. */
+/** Stripe webhook events already handled (migration 0036): a replay changes nothing. */
 export type StripeEventsTable = {
   event_id: string;
   type: string;

@@ -31,7 +31,7 @@ import * as m0029 from './0029-file-storage.js';
 import * as m0030 from './0030-editable-share-links.js';
 import * as m0031 from './0031-account-settings.js';
 import * as m0032 from './0032-saml.js';
-import * as m0033 from './0033-stripe.js';
+import * as m0036 from './0036-stripe.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -68,5 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0030-editable-share-links': m0030,
   '0031-account-settings': m0031,
   '0032-saml': m0032,
-  '0033-stripe': m0033,
+  '0036-stripe': m0036,
 };
