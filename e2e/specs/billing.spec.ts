@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { e2eEnv } from '../support/env.js';
+import { e2eEnv, repoRoot } from '../support/env.js';
 import { expect, PASSWORD, test, uniqueEmail } from '../support/fixtures.js';
 import { waitForLink } from '../support/mail.js';
 import { freePort, serverEnv, startScanbase } from '../support/servers.js';
@@ -81,6 +81,10 @@ test('usage against the plan, monthly and yearly prices, an upgrade with prorati
     await expect(page.getByTestId('usage-services')).toHaveText('1 of 2');
     await expect(page.getByRole('progressbar', { name: 'Services' })).toHaveAttribute('aria-valuenow', '50');
     await expect(page.getByTestId('usage-scansPerMonth')).toHaveText('0 of 1,000');
+    // Past months: twelve rows, this month first.
+    const history = page.getByRole('table', { name: 'Scans per month' });
+    await expect(history.getByRole('row')).toHaveCount(13);
+    await expect(history.getByRole('row').nth(1)).toContainText(new Date().toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }));
     await shots(page, 'billing-myplan');
 
     // Plans: monthly and yearly.
@@ -147,5 +151,79 @@ test('usage against the plan, monthly and yearly prices, an upgrade with prorati
     await shots(page, 'billing-business');
   } finally {
     await server.stop();
+  }
+});
+
+/** The loopback Stripe of the server tests (apps/server/src/test/stripe-peer.ts), from the server build. */
+type StripePeer = {
+  env: Record<string, string>;
+  requests: { method: string; path: string; body: Record<string, unknown> }[];
+  customerOfAccount(accountId: number): { id: string } | undefined;
+  attachCard(customerId: string, card?: { brand?: string; last4?: string }): { id: string };
+  event(type: string, object: { id: string }): { payload: string; signature: string };
+  close(): Promise<void>;
+};
+
+test('with Stripe: cards in Stripe’s own form as far as loopback allows, listed, made default and removed', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { startStripePeer } = (await import(join(repoRoot, 'apps/server/dist/test/stripe-peer.js'))) as { startStripePeer: () => Promise<StripePeer> };
+  const peer = await startStripePeer();
+  const { runDir, smtpUrl } = e2eEnv();
+  const plansFile = join(runDir, 'billing-stripe-plans.json');
+  writeFileSync(plansFile, JSON.stringify({ ...plans, plans: plans.plans.map((p) => (p.id === 'pro' ? { ...p, stripePriceMonth: 'price_pro_month' } : p)) }));
+  const port = await freePort();
+  const server = await startScanbase(serverEnv(port, join(runDir, 'billing-stripe-data'), smtpUrl, { PLANS_FILE: plansFile, ...peer.env }));
+  // Stripe.js cannot be fetched on loopback: js.stripe.com is cut off, and every attempt is counted.
+  const stripeJs: string[] = [];
+  await page.route('https://js.stripe.com/**', (route) => {
+    stripeJs.push(route.request().url());
+    return route.abort();
+  });
+  try {
+    const email = uniqueEmail('stripe');
+    const signUp = await request.post(`${server.url}/api-v2/auth/signup/`, { data: { companyName: 'Quay Tickets', name: 'Cai Owner', email, password: PASSWORD } });
+    expect(signUp.ok(), await signUp.text()).toBe(true);
+    const link = await waitForLink(email, new RegExp(`http://127\\.0\\.0\\.1:${port}/activation/[^/\\s"<]+/`));
+    const { token, user: { accountId } } = await call<{ token: string; user: { accountId: number } }>(request, server.url, undefined, 'auth/verify-email', { token: link.split('/activation/')[1]?.replace(/\/$/, '') });
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/account/billing/?websiteToken=${token}`);
+    await expect(page.getByText('Payments are handled by Stripe: invoices are charged to the default card.')).toBeVisible();
+    await page.getByRole('tab', { name: 'Credit cards' }).click();
+    await expect(page.getByText('No card yet. Add one to pay for a paid plan.')).toBeVisible();
+    // Stripe.js is loaded only when a card is being added.
+    expect(stripeJs).toEqual([]);
+
+    // Add a card: Scanbase starts a SetupIntent for the account's Stripe customer and opens Stripe's form.
+    await page.getByRole('button', { name: 'Add a card' }).click();
+    await expect(page.getByTestId('stripe-unavailable')).toContainText('Stripe’s card form could not be loaded');
+    expect(stripeJs.length).toBeGreaterThan(0);
+    const customer = peer.customerOfAccount(accountId);
+    expect(customer, 'a Stripe customer for the account').toBeDefined();
+    expect(peer.requests.some((r) => r.path === '/v1/setup_intents' && r.body.customer === customer!.id)).toBe(true);
+    await shots(page, 'billing-stripe-card-form');
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    // What Stripe.js and Stripe would do next: the card is attached to the customer and Stripe signs an event.
+    const webhook = async (type: string, object: { id: string }) => {
+      const e = peer.event(type, object);
+      const res = await request.post(`${server.url}/api-v2/billing/stripe/webhook`, { data: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    await webhook('payment_method.attached', peer.attachCard(customer!.id, { brand: 'visa', last4: '4242' }));
+    await webhook('payment_method.attached', peer.attachCard(customer!.id, { brand: 'mastercard', last4: '4444' }));
+    await page.reload();
+    const cards = page.getByRole('list', { name: 'Cards' });
+    await expect(cards.getByRole('listitem')).toHaveCount(2);
+    await expect(cards.getByRole('listitem').filter({ hasText: 'Visa ending in 4242' })).toContainText('Default');
+    await shots(page, 'billing-stripe-cards');
+    await page.getByRole('button', { name: 'Make default: Mastercard ending in 4444' }).click();
+    await expect(cards.getByRole('listitem').filter({ hasText: 'Mastercard ending in 4444' })).toContainText('Default');
+    await page.getByRole('button', { name: 'Remove Visa ending in 4242' }).click();
+    await expect(cards.getByRole('listitem')).toHaveCount(1);
+    await expect(cards).toContainText('Mastercard ending in 4444');
+  } finally {
+    await server.stop();
+    await peer.close();
   }
 });

@@ -42,6 +42,7 @@ import { shortLinkRedirectRoute, shortLinksV2 } from './modules/short-links/shor
 import type { V2Binding } from './platform/http/v2/v2-types.js';
 import { billingV2 } from './modules/billing/billing.v2.js';
 import { withLegacyPlanLimits, withPlanLimits } from './modules/billing/plan-limits.js';
+import { stripeWebhookRoute } from './modules/billing/stripe-webhook.js';
 
 const VERSION = '0.1.0';
 /** /api and /api-v2 and anything under them. */
@@ -91,7 +92,7 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
   });
   // Root hooks, before any plugin, so every route and the not-found handler get them.
   guard.install(app);
-  registerSecurityHeaders(app, { mapTileUrl: config.map.tileUrl, publicUrl: config.publicUrl });
+  registerSecurityHeaders(app, { mapTileUrl: config.map.tileUrl, publicUrl: config.publicUrl, stripe: config.stripe !== null });
 
   // Request lines cost ~43% of a bare route's throughput at info (baselines), so they go to debug.
   app.addHook('onResponse', (request, reply, done) => {
@@ -154,6 +155,7 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
   scanToExcelLinkRoute(app, c.scanToExcel, c.limiter);
   shortLinkRedirectRoute(app, c.shortLinks, c.limiter);
   samlRoutes(app, c.sso);
+  stripeWebhookRoute(app, c.stripeWebhooks);
 
   const indexFile = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);

@@ -177,6 +177,19 @@ program
     process.stdout.write(r.changed ? `Invoice ${number} (${r.amount}) is marked paid.\n` : `Invoice ${number} is not open (already paid or void); nothing changed.\n`);
   });
 
+for (const action of ['void', 'refund'] as const) {
+  program
+    .command(`invoice:${action}`)
+    .description(action === 'void' ? 'Void an open invoice (through Stripe for an invoice Stripe issued).' : 'Refund a paid invoice in full (through Stripe for an invoice Stripe charged; else records the refund you made).')
+    .argument('<number>', 'invoice number, e.g. SB-2026-000012')
+    .action(async (number: string) => {
+      const r = await withContainer((c) => c.billing.settleInvoice(number, action));
+      if (!r.found) throw new CommanderError(1, 'scanbase.notfound', `There is no invoice ${number}.`);
+      const done = action === 'void' ? 'void' : 'refunded';
+      process.stdout.write(r.changed ? `Invoice ${number} (${r.amount}) is ${done}.\n` : `Invoice ${number} is ${r.status}, not ${action === 'void' ? 'open' : 'paid'}; nothing changed.\n`);
+    });
+}
+
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 program

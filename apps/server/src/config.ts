@@ -87,6 +87,14 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   // The operator's plans (docs/OPERATIONS.md "Plans and billing"); empty: one unlimited plan, billing off.
   PLANS_FILE: z.string().default(''),
+  // Stripe (docs/ACCOUNT-BILLING.md "Stripe"): on when the secret key is set. STRIPE_API_* point the client at another
+  // host speaking Stripe's API (tests' loopback peer, a self-hosted proxy).
+  STRIPE_SECRET_KEY: z.string().default(''),
+  STRIPE_PUBLISHABLE_KEY: z.string().default(''),
+  STRIPE_WEBHOOK_SECRET: z.string().default(''),
+  STRIPE_API_HOST: z.string().default(''),
+  STRIPE_API_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  STRIPE_API_PROTOCOL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['http', 'https']).optional()),
   // File storage providers (docs/FILE-STORAGE.md): a provider can be connected once its client ID and secret are set.
   // *_ISSUER points OAuth at another authorization server by discovery (tests); *_API_URL at another API host.
   ...fileStorageEnv('GOOGLE'),
@@ -131,6 +139,8 @@ export type Config = {
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   /** The operator's plan file (JSON, docs/OPERATIONS.md); '' for the built-in unlimited plan. */
   plansFile: string;
+  /** Stripe as the payment provider; null without STRIPE_SECRET_KEY (invoices are then marked paid by the operator). */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; host: string | undefined; port: number | undefined; protocol: 'http' | 'https' | undefined } | null;
   /** OAuth file-storage providers (docs/FILE-STORAGE.md). */
   fileStorage: { google_drive: FileStorageProviderConfig; dropbox: FileStorageProviderConfig; onedrive: FileStorageProviderConfig };
   /** Large files go in chunks (docs/FILE-STORAGE.md "Large files"). */
@@ -216,6 +226,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     secretsKey: secretsKey(e.SECRETS_KEY, e.NODE_ENV === 'production'),
     plansFile: e.PLANS_FILE === '' ? '' : path.resolve(e.PLANS_FILE),
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, host: e.STRIPE_API_HOST || undefined, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL }
+      : null,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER } : null,
     fileStorage: {
       google_drive: provider(e.FILE_STORAGE_GOOGLE_CLIENT_ID, e.FILE_STORAGE_GOOGLE_CLIENT_SECRET, e.FILE_STORAGE_GOOGLE_ISSUER, e.FILE_STORAGE_GOOGLE_API_URL),

@@ -63,6 +63,9 @@ import { LogisticsService } from './modules/specialized/logistics/logistics.serv
 import { BillingRepo } from './modules/billing/billing.repo.js';
 import { BillingService } from './modules/billing/billing.service.js';
 import { loadPlanCatalogue } from './modules/billing/plan-catalogue.js';
+import { StripeProvider, stripeClient } from './modules/billing/stripe-provider.js';
+import { StripeWebhooks } from './modules/billing/stripe-webhook.js';
+import { StripeRepo } from './modules/billing/stripe.repo.js';
 
 /** Every repository and service of one process, wired once (the HTTP app and the CLI share it). */
 export type Container = ReturnType<typeof createContainer>;
@@ -92,7 +95,14 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const scanConfig = createScanConfig(db, mail, config.publicUrl, limiter, events, branding);
   const bus = createEventBus(config, db);
   // Plans (PLANS_FILE) and their limits; api-access applies the plan's API limits, devices its device limit.
-  const billing: BillingService = new BillingService({ repo: new BillingRepo(k, db.dialect), catalogue: loadPlanCatalogue(config.plansFile), mailer: mail, publicUrl: config.publicUrl, apiUsage: (accountId) => apiAccess.usage(accountId), log });
+  const billingRepo = new BillingRepo(k, db.dialect);
+  const catalogue = loadPlanCatalogue(config.plansFile);
+  // Stripe when STRIPE_SECRET_KEY is set (docs/ACCOUNT-BILLING.md "Stripe"); the webhook route needs its signing secret.
+  const stripeRepo = new StripeRepo(k);
+  const stripe = config.stripe ? stripeClient(config.stripe) : null;
+  const paymentProvider = stripe && config.stripe ? new StripeProvider(stripe, { repo: stripeRepo, billing: billingRepo, catalogue, publishableKey: config.stripe.publishableKey }) : null;
+  const stripeWebhooks = stripe && config.stripe?.webhookSecret ? new StripeWebhooks({ stripe, secret: config.stripe.webhookSecret, repo: stripeRepo, billing: billingRepo, catalogue, mailer: mail, publicUrl: config.publicUrl, log }) : null;
+  const billing: BillingService = new BillingService({ repo: billingRepo, catalogue, mailer: mail, publicUrl: config.publicUrl, apiUsage: (accountId) => apiAccess.usage(accountId), log, provider: paymentProvider });
   const apiAccess = new ApiAccessService(new ApiAccessRepo(k), limiter, config.limits, bus, billing);
   scanConfig.devices.admitNew = (accountId, udid) => billing.admitDevice(accountId, udid);
   const jobs = createJobsModule({ config, db, bus, mailer: mail, storage, log, barcodes, scanConfig });
@@ -156,5 +166,5 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   const logistics = new LogisticsService({ db, map: config.map });
   registerCheckInOutTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
   registerTableBuilderTasks(jobs.catalogue, { db, bus, accountZone: scans.accountZone, allowPrivateUrls: config.allowPrivateUrls, maxImportBytes: 1024 * 1_048_576 });
-  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, integrations, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, portals, shortLinks, tableBuilder, logistics, billing, fileStorage };
+  return { config, db, mailer: mail, limiter, maintenance, repos: { accounts, tokens }, auth, twoFactor, team, settings, profile, apiAccess, storage, barcodes, scanConfig, bus, jobs, scans, imports, specialized, accountDeletion, webhooks, integrations, scanTickets, scanToExcel, attendance, checkInOut, branding, abMatching, sso, portals, shortLinks, tableBuilder, logistics, billing, stripeWebhooks, fileStorage };
 }

@@ -9,6 +9,15 @@ import { admin, APP, member, owner, PUBLIC, type AccessRule } from './access.js'
  * A new action or route is declared here in the same change that adds it.
  */
 
+/**
+ * Plain routes outside the two dispatchers that change state: public to the network, each proven by its own check.
+ * The server registers only paths listed here for them (modules/billing/stripe-webhook.ts).
+ */
+export const plainRouteAccess: Record<string, { rule: AccessRule; check: string }> = {
+  // Stripe's webhook: anyone may POST; only a body signed with STRIPE_WEBHOOK_SECRET (Stripe-Signature) is acted on.
+  'POST /api-v2/billing/stripe/webhook': { rule: PUBLIC, check: 'Stripe-Signature (stripe.webhooks.constructEvent), event ids kept so a replay changes nothing' },
+};
+
 /** Legacy `/api/`: section -> action -> rule. `apiKey: true` lets an account's API key call it (as the owner). */
 export const legacyAccess: Record<string, Record<string, AccessRule>> = {
   // The web app's own calls: a web session only.
@@ -229,6 +238,10 @@ export const v2Access: Record<string, AccessRule> = {
   'services/update': admin(),
   // billing.ts (plans, limits and billing): plan and usage for every admin; changing plan and billing need the billing privilege
   'billing/business/update': admin({ privilege: 'billing' }),
+  'billing/cards/list': admin({ privilege: 'billing' }),
+  'billing/cards/remove': admin({ privilege: 'billing' }),
+  'billing/cards/set-default': admin({ privilege: 'billing' }),
+  'billing/cards/setup': admin({ privilege: 'billing' }),
   'billing/invoices/list': admin({ privilege: 'billing' }),
   'billing/invoices/pdf': admin({ privilege: 'billing' }),
   'billing/overview': admin({ privilege: 'billing' }),

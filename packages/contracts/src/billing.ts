@@ -121,6 +121,9 @@ export const planFileEntry = z.object({
   /** Dollars per month and per year. */
   priceMonth: dollars,
   priceYear: dollars,
+  /** With Stripe configured: the Stripe price ids a subscription to this plan uses (docs/ACCOUNT-BILLING.md "Stripe"). */
+  stripePriceMonth: z.string().regex(/^price_[A-Za-z0-9_]+$/, 'A Stripe price id (price_…)').optional(),
+  stripePriceYear: z.string().regex(/^price_[A-Za-z0-9_]+$/, 'A Stripe price id (price_…)').optional(),
   limits: z.object(Object.fromEntries(planLimitKeys.map((k) => [k, limitValue.default(-1)])) as Record<PlanLimitKey, z.ZodDefault<typeof limitValue>>).default(Object.fromEntries(planLimitKeys.map((k) => [k, -1])) as Record<PlanLimitKey, number>),
   features: z.object(Object.fromEntries(planFeatureKeys.map((k) => [k, z.boolean().default(true)])) as Record<PlanFeature, z.ZodDefault<z.ZodBoolean>>).default(Object.fromEntries(planFeatureKeys.map((k) => [k, true])) as Record<PlanFeature, boolean>),
 });
@@ -132,6 +135,13 @@ export const planFile = z
     /** The plan of new accounts (and of accounts whose plan is no longer in the file); the first plan when left out. */
     defaultPlan: z.string().optional(),
     plans: z.array(planFileEntry).min(1, 'Define at least one plan'),
+    /**
+     * Tax added to the invoices we issue, by the billing country of the account's business details (matched without
+     * regard to case); with `exemptWithTaxId`, an account that gave a tax id pays none (reverse charge).
+     */
+    taxRates: z
+      .array(z.object({ country: z.string().trim().min(2).max(80), name: z.string().trim().min(1).max(40).default('Tax'), percent: z.number().min(0).max(100), exemptWithTaxId: z.boolean().default(false) }))
+      .default([]),
   })
   .superRefine((f, ctx) => {
     const ids = f.plans.map((p) => p.id);
@@ -172,6 +182,8 @@ export const myPlan = z.object({
   creditCents: z.number().int(),
   scheduled: scheduledChange.nullable(),
   usage: z.array(usageRow),
+  /** Scans per UTC calendar month, the last 12 months oldest first, the current one last (`month`: YYYY-MM). */
+  scanHistory: z.array(z.object({ month: z.string(), scans: z.number().int() })),
   /** Set when scans went over the monthly quota this month (they are still stored). */
   quotaExceededAt: timestamp.nullable(),
 });
@@ -199,7 +211,7 @@ export const changePreview = z.object({
 });
 export type ChangePreview = z.infer<typeof changePreview>;
 
-export const invoiceStatuses = ['open', 'paid', 'void'] as const;
+export const invoiceStatuses = ['open', 'paid', 'void', 'refunded'] as const;
 export const invoice = z.object({
   id,
   number: z.string(),
@@ -234,6 +246,8 @@ export const billingOverview = z.object({
   creditCents: z.number().int(),
   openInvoices: z.number().int(),
   openAmountCents: z.number().int(),
+  /** With Stripe: when the last payment failed (cleared when an invoice is paid); always null without a provider. */
+  paymentFailedAt: timestamp.nullable(),
   business: businessDetails,
 });
 export type BillingOverview = z.infer<typeof billingOverview>;
@@ -272,3 +286,34 @@ export const updateBusinessDetails = defineV2Route({ path: 'billing/business/upd
 export const listInvoices = defineV2Route({ path: 'billing/invoices/list', access: 'admin', summary: "The account's invoices, newest first.", body: z.object({}), reply: z.object({ items: z.array(invoice) }) });
 
 export const downloadInvoice = defineV2Route({ path: 'billing/invoices/pdf', access: 'admin', summary: 'One invoice as a PDF (rendered by Scanbase).', body: z.object({ id }), reply: z.unknown() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cards (only with a payment provider; card numbers go to the provider's own form, never to Scanbase)
+
+export const card = z.object({ id: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int(), isDefault: z.boolean() });
+export type Card = z.infer<typeof card>;
+
+export const cardList = z.object({
+  /** 'stripe', or null without a payment provider (then the list is empty). */
+  paymentProvider: z.string().nullable(),
+  /** Stripe's publishable key for Stripe Elements; null when not configured (no card form). */
+  publishableKey: z.string().nullable(),
+  items: z.array(card),
+});
+export type CardList = z.infer<typeof cardList>;
+
+const paymentMethodId = z.object({ paymentMethodId: z.string().min(1).max(100) });
+
+export const listCards = defineV2Route({ path: 'billing/cards/list', access: 'admin', summary: "The account's cards as the payment provider holds them (brand, last four digits, expiry, default).", body: z.object({}), reply: cardList });
+
+export const setupCard = defineV2Route({
+  path: 'billing/cards/setup',
+  access: 'admin',
+  summary: "Start adding a card: the client secret of a Stripe SetupIntent for Stripe Elements (the card number goes to Stripe only). 409 without a payment provider.",
+  body: z.object({}),
+  reply: z.object({ clientSecret: z.string(), publishableKey: z.string() }),
+});
+
+export const setDefaultCard = defineV2Route({ path: 'billing/cards/set-default', access: 'admin', summary: 'Make one of the account’s cards the one invoices are charged to.', body: paymentMethodId, reply: cardList });
+
+export const removeCard = defineV2Route({ path: 'billing/cards/remove', access: 'admin', summary: 'Remove one of the account’s cards from the payment provider.', body: paymentMethodId, reply: cardList });

@@ -143,6 +143,7 @@ export const v2Routes = {
   logisticsTimeline: logistics.logisticsTimeline,
   getMyPlan: billing.getMyPlan, getPlanStatus: billing.getPlanStatus, listPlans: billing.listPlans, previewPlanChange: billing.previewPlanChange, changePlan: billing.changePlan, cancelScheduledChange: billing.cancelScheduledChange,
   getBillingOverview: billing.getBillingOverview, updateBusinessDetails: billing.updateBusinessDetails, listInvoices: billing.listInvoices, downloadInvoice: billing.downloadInvoice,
+  listCards: billing.listCards, setupCard: billing.setupCard, setDefaultCard: billing.setDefaultCard, removeCard: billing.removeCard,
   getSso: sso.getSso, updateSso: sso.updateSso, testSso: sso.testSso, ssoOptions: sso.ssoOptions, startSso: sso.startSso, startGoogle: sso.startGoogle, finishSso: sso.finishSso, appSsoOptions: sso.appSsoOptions, startAppSso: sso.startAppSso,
   listFileStores: fileStorage.listFileStores, startFileStoreOauth: fileStorage.startFileStoreOauth, finishFileStoreOauth: fileStorage.finishFileStoreOauth, connectFileStore: fileStorage.connectFileStore, testFileStore: fileStorage.testFileStore, setFileStoreTargets: fileStorage.setFileStoreTargets, disconnectFileStore: fileStorage.disconnectFileStore, listFileStorageCopies: fileStorage.listFileStorageCopies,
 } as const;

@@ -20,10 +20,10 @@ export type BillingRow = {
   updated_at: string;
 };
 
-export type InvoiceRow = { id: number; account_id: number; number: string; created_at: string; description: string; lines: string; amount_cents: number; status: string; paid_at: string | null; business: string };
+export type InvoiceRow = { id: number; account_id: number; number: string; created_at: string; description: string; lines: string; amount_cents: number; status: string; paid_at: string | null; business: string; provider_id: string | null };
 
 const billingColumns = ['account_id', 'plan_id', 'period', 'period_start', 'period_end', 'price_cents', 'credit_cents', 'scheduled_plan_id', 'scheduled_period', 'quota_month', 'quota_exceeded_at', 'business', 'updated_at'] as const;
-const invoiceColumns = ['id', 'account_id', 'number', 'created_at', 'description', 'lines', 'amount_cents', 'status', 'paid_at', 'business'] as const;
+const invoiceColumns = ['id', 'account_id', 'number', 'created_at', 'description', 'lines', 'amount_cents', 'status', 'paid_at', 'business', 'provider_id'] as const;
 
 export type BillingPatch = Partial<Pick<BillingRow, 'plan_id' | 'period' | 'period_start' | 'period_end' | 'price_cents' | 'credit_cents' | 'scheduled_plan_id' | 'scheduled_period' | 'business'>>;
 
@@ -71,14 +71,15 @@ export class BillingRepo {
 
   // Usage
 
-  /** Scans whose scanned time falls in the UTC month starting at `monthStartMs`, from the hourly counters. */
-  async scansSince(accountId: number, monthStartMs: number): Promise<number> {
-    const r = await this.db
+  /** Scans whose scanned time falls in the UTC month starting at `monthStartMs` (or up to `untilMs`), from the hourly counters. */
+  async scansSince(accountId: number, monthStartMs: number, untilMs?: number): Promise<number> {
+    let q = this.db
       .selectFrom('scan_counts_account_hourly')
       .select(sql<number>`coalesce(sum(valid + invalid + not_validated), 0)`.as('n'))
       .where('account_id', '=', accountId)
-      .where('slot', '>=', utcHourSlotValue(this.dialect, monthStartMs))
-      .executeTakeFirst();
+      .where('slot', '>=', utcHourSlotValue(this.dialect, monthStartMs));
+    if (untilMs !== undefined) q = q.where('slot', '<', utcHourSlotValue(this.dialect, untilMs));
+    const r = await q.executeTakeFirst();
     return Number(r?.n ?? 0);
   }
 
@@ -150,6 +151,12 @@ export class BillingRepo {
 
   async markPaid(accountId: number, id: number, at: string): Promise<boolean> {
     const r = await this.db.updateTable('invoices').set({ status: 'paid', paid_at: at }).where('account_id', '=', accountId).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Moves an invoice from one status to another (void: open → void; refund: paid → refunded); false when it was not in `from`. */
+  async setStatus(accountId: number, id: number, from: string, to: string): Promise<boolean> {
+    const r = await this.db.updateTable('invoices').set({ status: to }).where('account_id', '=', accountId).where('id', '=', id).where('status', '=', from).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 

@@ -9,6 +9,7 @@ import {
   type BillingOverview,
   type BillingPeriod,
   type BusinessDetails,
+  type CardList,
   type ChangePreview,
   type ChangeTiming,
   type Invoice,
@@ -26,6 +27,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import type { BillingRepo, BillingRow, InvoiceRow } from './billing.repo.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import type { PlanCatalogue } from './plan-catalogue.js';
+import type { PaymentProvider } from './stripe-provider.js';
 
 /** The limits counted from rows the account holds (a new one is refused at the limit). */
 export type CountedLimit = 'services' | 'appUsers' | 'devices' | 'databaseValues';
@@ -41,6 +43,8 @@ export type BillingDeps = {
   apiUsage: (accountId: number) => Promise<ApiUsage>;
   log?: FastifyBaseLogger | undefined;
   now?: () => Date;
+  /** Stripe when configured; null: invoices are ours, marked paid by the operator. */
+  provider?: PaymentProvider | null;
 };
 
 const emptyBusiness: BusinessDetails = { companyName: '', addressLine1: '', addressLine2: '', city: '', postalCode: '', country: '', taxId: '', billingEmail: '' };
@@ -115,12 +119,23 @@ export class BillingService {
     const due = Math.max(0, price - row.credit_cents);
     const credit = Math.max(0, row.credit_cents - price);
     const advanced = await repo.advance(row.account_id, row.period_end, { plan_id: plan.id, period, period_start: start.toISOString(), period_end: end.toISOString(), price_cents: price, credit_cents: credit, scheduled_plan_id: null, scheduled_period: null });
-    if (advanced && catalogue.billingEnabled && price > 0) {
+    // With a payment provider the renewal invoice is the provider's (mirrored by its webhooks).
+    if (advanced && catalogue.billingEnabled && price > 0 && !this.deps.provider) {
       const lines = [{ text: `${plan.name} plan, ${period === 'month' ? 'monthly' : 'yearly'}: ${day(start.toISOString())} to ${day(end.toISOString())}`, amountCents: price }];
       if (price - due > 0) lines.push({ text: 'Credit applied', amountCents: -(price - due) });
-      await repo.insertInvoice(row.account_id, { description: `${plan.name} plan renewal (${day(start.toISOString())} to ${day(end.toISOString())})`, lines, amountCents: due, status: due === 0 ? 'paid' : 'open', business: row.business });
+      await this.issue(row.account_id, { description: `${plan.name} plan renewal (${day(start.toISOString())} to ${day(end.toISOString())})`, lines, amountCents: due, status: due === 0 ? 'paid' : 'open', business: row.business });
     }
     return (await repo.get(row.account_id))!;
+  }
+
+  /** Writes one of our invoices, with the tax of the account's billing country added as a line (docs "Tax"). */
+  private async issue(accountId: number, input: { description: string; lines: { text: string; amountCents: number }[]; amountCents: number; status: 'open' | 'paid'; business: string }): Promise<InvoiceRow> {
+    const business = businessOf(input.business);
+    const rate = input.amountCents > 0 && business.country ? this.deps.catalogue.taxFor(business.country) : undefined;
+    if (!rate) return this.deps.repo.insertInvoice(accountId, input);
+    if (rate.exemptWithTaxId && business.taxId) return this.deps.repo.insertInvoice(accountId, { ...input, lines: [...input.lines, { text: `${rate.name}: reverse charge (tax id ${business.taxId})`, amountCents: 0 }] });
+    const tax = Math.round((input.amountCents * rate.percent) / 100);
+    return this.deps.repo.insertInvoice(accountId, { ...input, lines: [...input.lines, { text: `${rate.name} ${rate.percent}% (${business.country})`, amountCents: tax }], amountCents: input.amountCents + tax });
   }
 
   private async usage(accountId: number, plan: Plan): Promise<UsageRow[]> {
@@ -136,7 +151,7 @@ export class BillingService {
     const scheduledPlan = row.scheduled_plan_id ? catalogue.get(row.scheduled_plan_id) : null;
     return {
       billingEnabled: catalogue.billingEnabled,
-      paymentProvider: null,
+      paymentProvider: this.deps.provider?.name ?? null,
       plan,
       period: row.period as BillingPeriod,
       periodStart: row.period_start,
@@ -144,8 +159,17 @@ export class BillingService {
       creditCents: row.credit_cents,
       scheduled: scheduledPlan ? { planId: scheduledPlan.id, planName: scheduledPlan.name, period: (row.scheduled_period ?? row.period) as BillingPeriod, at: row.period_end } : null,
       usage: await this.usage(accountId, plan),
+      scanHistory: await this.scanHistory(accountId),
       quotaExceededAt: row.quota_month === monthKey(this.now()) ? row.quota_exceeded_at : null,
     };
+  }
+
+  /** Scans per UTC month for the last 12 months, from the hourly counters (12 range sums, oldest first). */
+  private async scanHistory(accountId: number): Promise<{ month: string; scans: number }[]> {
+    const now = this.now();
+    const months = Array.from({ length: 12 }, (_, i) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1));
+    const counts = await Promise.all(months.map((start, i) => this.deps.repo.scansSince(accountId, start, months[i + 1])));
+    return months.map((start, i) => ({ month: new Date(start).toISOString().slice(0, 7), scans: counts[i]! }));
   }
 
   async myPlan(accountId: number): Promise<MyPlan> {
@@ -154,7 +178,10 @@ export class BillingService {
 
   async status(accountId: number): Promise<PlanStatus> {
     const row = await this.state(accountId);
-    if (row.quota_month !== monthKey(this.now())) return { quotaExceeded: false, message: null };
+    if (row.quota_month !== monthKey(this.now())) {
+      const failed = await this.deps.provider?.paymentFailedAt(accountId);
+      return { quotaExceeded: false, message: failed ? 'The last payment for this account failed. Check the card under Billing, Credit cards.' : null };
+    }
     const plan = this.deps.catalogue.get(row.plan_id);
     return { quotaExceeded: true, message: `This account went over its plan's ${plan.limits.scansPerMonth} scans this month. Scans are still stored; change plan to stay within your limits.` };
   }
@@ -210,6 +237,9 @@ export class BillingService {
       const what = preview.overLimits.map((u) => `${u.label.toLowerCase()} ${u.used} of ${u.limit}`).join(', ');
       throw new AppError('CONFLICT', `Your account uses more than the ${target.name} plan allows (${what}). Remove some first.`, { overLimits: preview.overLimits });
     }
+    const provider = this.deps.provider;
+    // Stripe first: it may refuse (no card, no price), and then nothing changes here.
+    if (provider && catalogue.billingEnabled) await provider.subscribe(accountId, target, input.period, input.timing);
     if (input.timing === 'period_end') {
       await repo.update(accountId, { scheduled_plan_id: target.id, scheduled_period: input.period });
       return { plan: await this.myPlan(accountId), invoice: null };
@@ -220,12 +250,13 @@ export class BillingService {
     const moved = await repo.advance(accountId, row.period_end, { plan_id: target.id, period: input.period, period_start: at.toISOString(), period_end: end.toISOString(), price_cents: preview.newPriceCents, credit_cents: p.creditAfterCents, scheduled_plan_id: null, scheduled_period: null });
     if (!moved) throw new AppError('CONFLICT', 'The plan changed meanwhile. Reload the page and try again.');
     let invoice: Invoice | null = null;
-    if (preview.newPriceCents > 0 || p.amountDueCents > 0) {
+    // With a provider, Stripe prorates and invoices the change itself; its invoice arrives by webhook.
+    if (!provider && (preview.newPriceCents > 0 || p.amountDueCents > 0)) {
       const lines = [{ text: `${target.name} plan, ${input.period === 'month' ? 'monthly' : 'yearly'}: ${day(at.toISOString())} to ${day(end.toISOString())}`, amountCents: preview.newPriceCents }];
       if (p.unusedCreditCents > 0) lines.push({ text: `Unused time on the ${preview.fromPlan} plan (${p.daysLeft} days)`, amountCents: -Math.min(p.unusedCreditCents, preview.newPriceCents) });
       const earlier = Math.min(row.credit_cents, Math.max(0, preview.newPriceCents - p.unusedCreditCents));
       if (earlier > 0) lines.push({ text: 'Credit from earlier changes', amountCents: -earlier });
-      const stored = await repo.insertInvoice(accountId, { description: `Change to the ${target.name} plan (${input.period === 'month' ? 'monthly' : 'yearly'})`, lines, amountCents: p.amountDueCents, status: p.amountDueCents === 0 ? 'paid' : 'open', business: row.business });
+      const stored = await this.issue(accountId, { description: `Change to the ${target.name} plan (${input.period === 'month' ? 'monthly' : 'yearly'})`, lines, amountCents: p.amountDueCents, status: p.amountDueCents === 0 ? 'paid' : 'open', business: row.business });
       invoice = toInvoice(stored);
     }
     this.quotaCache.delete(accountId);
@@ -233,7 +264,9 @@ export class BillingService {
   }
 
   async cancelScheduled(accountId: number): Promise<MyPlan> {
-    await this.state(accountId);
+    const row = await this.state(accountId);
+    // The subscription was moved to the scheduled price for the next invoice: move it back.
+    if (row.scheduled_plan_id && this.deps.provider && this.deps.catalogue.billingEnabled) await this.deps.provider.subscribe(accountId, this.deps.catalogue.get(row.plan_id), row.period as BillingPeriod, 'period_end');
     await this.deps.repo.update(accountId, { scheduled_plan_id: null, scheduled_period: null });
     return this.myPlan(accountId);
   }
@@ -257,7 +290,8 @@ export class BillingService {
     const open = await this.deps.repo.openTotals(accountId);
     return {
       billingEnabled: this.deps.catalogue.billingEnabled,
-      paymentProvider: null,
+      paymentProvider: this.deps.provider?.name ?? null,
+      paymentFailedAt: (await this.deps.provider?.paymentFailedAt(accountId)) ?? null,
       planName: plan.name,
       period: row.period as BillingPeriod,
       priceCents: row.price_cents,
@@ -303,6 +337,49 @@ export class BillingService {
     const row = await this.deps.repo.invoiceByNumber(number);
     if (!row) return { found: false, changed: false, amount: '' };
     return { found: true, changed: await this.deps.repo.markPaid(row.account_id, row.id, this.now().toISOString()), amount: formatMoney(row.amount_cents) };
+  }
+
+  // Cards (only with a payment provider: numbers go to its own form, never here)
+
+  async cards(accountId: number): Promise<CardList> {
+    const provider = this.deps.provider;
+    return { paymentProvider: provider?.name ?? null, publishableKey: provider?.publishableKey ?? null, items: provider ? await provider.cards(accountId) : [] };
+  }
+
+  private requireProvider(): PaymentProvider {
+    if (!this.deps.provider) throw new AppError('CONFLICT', 'This install has no payment provider: invoices are paid as its operator arranges.');
+    return this.deps.provider;
+  }
+
+  async setupCard(accountId: number): Promise<{ clientSecret: string; publishableKey: string }> {
+    return this.requireProvider().setupCard(accountId);
+  }
+
+  async setDefaultCard(accountId: number, paymentMethodId: string): Promise<CardList> {
+    await this.requireProvider().setDefaultCard(accountId, paymentMethodId);
+    return this.cards(accountId);
+  }
+
+  async removeCard(accountId: number, paymentMethodId: string): Promise<CardList> {
+    await this.requireProvider().removeCard(accountId, paymentMethodId);
+    return this.cards(accountId);
+  }
+
+  /**
+   * The operator's CLI: voids an open invoice (through Stripe for one Stripe issued), or refunds a paid one in full
+   * (through Stripe for one Stripe charged; without a provider it records a refund the operator made).
+   */
+  async settleInvoice(number: string, action: 'void' | 'refund'): Promise<{ found: boolean; changed: boolean; amount: string; status: string }> {
+    const row = await this.deps.repo.invoiceByNumber(number);
+    if (!row) return { found: false, changed: false, amount: '', status: '' };
+    const [from, to] = action === 'void' ? ['open', 'void'] : ['paid', 'refunded'];
+    if (row.status !== from) return { found: true, changed: false, amount: formatMoney(row.amount_cents), status: row.status };
+    if (row.provider_id) {
+      if (!this.deps.provider) throw new AppError('CONFLICT', `Invoice ${number} was issued by Stripe, which is not configured on this process.`);
+      await (action === 'void' ? this.deps.provider.voidInvoice(row.provider_id) : this.deps.provider.refundInvoice(row.provider_id));
+    }
+    const changed = await this.deps.repo.setStatus(row.account_id, row.id, from, to);
+    return { found: true, changed, amount: formatMoney(row.amount_cents), status: changed ? to : row.status };
   }
 
   async openInvoices(): Promise<{ number: string; accountId: number; company: string; createdAt: string; amount: string; description: string }[]> {

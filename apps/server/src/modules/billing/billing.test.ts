@@ -126,6 +126,17 @@ describe('plans from PLANS_FILE', () => {
     const status = await a.must('plan/status', {});
     expect(status.quotaExceeded).toBe(true);
     expect(status.message).toMatch(/over its plan's 3 scans this month/);
+
+    // Past months on My plan: a scan made two months ago counts in its own month, not in this one.
+    const now = new Date();
+    const month = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 15, 12));
+    expect((await scanner.scan(service, 'OLD-1', { scannedAt: month(2).toISOString() })).status).toBe(200);
+    const history = ((await a.must('plan/get', {})) as unknown as { scanHistory: { month: string; scans: number }[] }).scanHistory;
+    expect(history).toHaveLength(12);
+    expect(history[0]!.month).toBe(month(11).toISOString().slice(0, 7));
+    expect(history.at(-1)).toEqual({ month: month(0).toISOString().slice(0, 7), scans: 6 });
+    expect(history.at(-3)).toEqual({ month: month(2).toISOString().slice(0, 7), scans: 1 });
+    expect(history.reduce((n, h) => n + h.scans, 0)).toBe(7);
   });
 
   it('upgrades now with an invoice, prorates a change mid-period, and renders the invoice PDF', async () => {
@@ -226,6 +237,7 @@ describe('plans from PLANS_FILE', () => {
       ['plan/preview-change', { planId: 'pro', period: 'month' }],
       ['plan/change', { planId: 'pro', period: 'month', timing: 'period_end' }],
       ['plan/cancel-scheduled', {}],
+      ['billing/cards/list', {}],
     ];
     for (const [path, body] of billingRoutes) {
       for (const token of [adminNoBilling, billingAdminWithout]) expect((await v2(t.app, path, body, token)).status, path).toBe(403);
@@ -261,6 +273,10 @@ describe('plans from PLANS_FILE', () => {
     expect(listed[0]).toMatchObject({ status: 'paid' });
     expect(listed[0]!.paidAt).not.toBeNull();
     expect((await t.container.billing.markPaid(number)).changed).toBe(false);
+    // Without a payment provider the operator records a refund they made; an invoice already paid cannot be voided.
+    expect((await run(['invoice:void', number])).out).toBe(`Invoice ${number} is paid, not open; nothing changed.\n`);
+    expect((await run(['invoice:refund', number])).out).toBe(`Invoice ${number} ($99.50) is refunded.\n`);
+    expect(((await v2(t.app, 'billing/invoices/list', {}, owner.token)).body.items as { status: string }[])[0]).toMatchObject({ status: 'refunded' });
   }, 240_000);
 
   it('legacy API: the plan sets the per-minute limit (111) and the counted limits answer code 10 with the reason', async () => {
@@ -278,5 +294,40 @@ describe('plans from PLANS_FILE', () => {
     expect(full.raw).toMatch(/Team plan allows 3 app users/);
     expect((await create()).errorCode).toBe('111');
     expect(await t.container.billing.apiPlan((await signUpVerified(t)).accountId)).toEqual({ perMinute: 5, perDay: 100, api: false });
+  });
+});
+
+describe('tax from the plan file', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PLANS_FILE: writePlanFile({ ...testPlans, taxRates: [{ country: 'Germany', name: 'VAT', percent: 19, exemptWithTaxId: true }] }) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('adds the billing country’s tax to our invoices, or a reverse-charge line for an account with a tax id', async () => {
+    const business = { companyName: 'Hafen GmbH', addressLine1: 'Kai 1', addressLine2: '', city: 'Hamburg', postalCode: '20457', country: 'germany', taxId: '', billingEmail: '' };
+    const taxed = await signUpVerified(t);
+    await v2(t.app, 'billing/business/update', business, taxed.token);
+    const invoice = (await v2(t.app, 'plan/change', { planId: 'pro', period: 'month' }, taxed.token)).body.invoice as { id: number; amountCents: number };
+    expect(invoice.amountCents).toBe(3451);
+    const pdf = await t.app.inject({ method: 'POST', url: '/api-v2/billing/invoices/pdf/', payload: { id: invoice.id }, headers: { authorization: `Bearer ${taxed.token}` } });
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('VAT 19% (germany)');
+    expect(text).toContain('$5.51');
+    expect(text).toContain('$34.51');
+
+    const exempt = await signUpVerified(t);
+    await v2(t.app, 'billing/business/update', { ...business, taxId: 'DE123456789' }, exempt.token);
+    const plain = (await v2(t.app, 'plan/change', { planId: 'pro', period: 'month' }, exempt.token)).body.invoice as { id: number; amountCents: number };
+    expect(plain.amountCents).toBe(2900);
+    const exemptPdf = await t.app.inject({ method: 'POST', url: '/api-v2/billing/invoices/pdf/', payload: { id: plain.id }, headers: { authorization: `Bearer ${exempt.token}` } });
+    expect(pdfText(exemptPdf.rawPayload)).toContain('VAT: reverse charge (tax id DE123456789)');
+
+    // Another country: no tax line.
+    const elsewhere = await signUpVerified(t);
+    await v2(t.app, 'billing/business/update', { ...business, country: 'France' }, elsewhere.token);
+    expect(((await v2(t.app, 'plan/change', { planId: 'pro', period: 'month' }, elsewhere.token)).body.invoice as { amountCents: number }).amountCents).toBe(2900);
   });
 });

@@ -19,5 +19,9 @@ export function billingV2(service: BillingService): V2Binding[] {
       void reply.header('content-disposition', `attachment; filename="${fileName}"`);
       return new RawReply('application/pdf', pdf);
     }),
+    bindV2(v2Routes.listCards, ({ session }) => service.cards(session.accountId)),
+    bindV2(v2Routes.setupCard, ({ session }) => service.setupCard(session.accountId)),
+    bindV2(v2Routes.setDefaultCard, ({ session, body }) => service.setDefaultCard(session.accountId, body.paymentMethodId)),
+    bindV2(v2Routes.removeCard, ({ session, body }) => service.removeCard(session.accountId, body.paymentMethodId)),
   ];
 }

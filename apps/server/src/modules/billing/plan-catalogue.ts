@@ -9,12 +9,19 @@ export type PlanCatalogue = {
   /** The plan with this id, or the default plan when the file no longer has it. */
   get(id: string | null | undefined): Plan;
   has(id: string): boolean;
+  /** The Stripe price id of a plan for a period (plan file `stripePriceMonth` / `stripePriceYear`), if set. */
+  stripePrice(id: string, period: 'month' | 'year'): string | undefined;
+  /** The tax rate of a billing country (plan file `taxRates`), if any. */
+  taxFor(country: string): { name: string; percent: number; exemptWithTaxId: boolean } | undefined;
+  /** The plan and period a Stripe price id stands for (webhooks name prices). */
+  byStripePrice(priceId: string): { plan: Plan; period: 'month' | 'year' } | undefined;
 };
 
 /** What a new install runs with: one plan, no limits, every feature, free; billing off. */
 export const unlimitedPlanFile: PlanFile = {
   billingEnabled: false,
   defaultPlan: 'unlimited',
+  taxRates: [],
   plans: [
     {
       id: 'unlimited',
@@ -51,12 +58,21 @@ export function catalogueOf(file: PlanFile): PlanCatalogue {
   const plans: Plan[] = file.plans.map((p) => ({ id: p.id, name: p.name, description: p.description, priceMonthCents: dollarsToCents(p.priceMonth), priceYearCents: dollarsToCents(p.priceYear), limits: { ...p.limits }, features: { ...p.features } }));
   const byId = new Map(plans.map((p) => [p.id, p]));
   const defaultPlan = byId.get(file.defaultPlan ?? '') ?? plans[0]!;
+  const prices = new Map(file.plans.map((p) => [p.id, { month: p.stripePriceMonth, year: p.stripePriceYear }]));
+  const byPrice = new Map<string, { plan: Plan; period: 'month' | 'year' }>();
+  for (const p of file.plans) {
+    if (p.stripePriceMonth) byPrice.set(p.stripePriceMonth, { plan: byId.get(p.id)!, period: 'month' });
+    if (p.stripePriceYear) byPrice.set(p.stripePriceYear, { plan: byId.get(p.id)!, period: 'year' });
+  }
   return {
     billingEnabled: file.billingEnabled,
     defaultPlan,
     plans,
     get: (id) => (id ? byId.get(id) : undefined) ?? defaultPlan,
     has: (id) => byId.has(id),
+    stripePrice: (id, period) => prices.get(id)?.[period],
+    taxFor: (country) => file.taxRates.find((r) => r.country.toLowerCase() === country.trim().toLowerCase()),
+    byStripePrice: (priceId) => byPrice.get(priceId),
   };
 }
 

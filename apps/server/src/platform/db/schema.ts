@@ -73,6 +73,26 @@ export type InvoicesTable = {
   status: string;
   paid_at: Timestamp | null;
   business: string;
+  /** The Stripe invoice this one mirrors (migration 0036); null for invoices we issued. */
+  provider_id: Generated<string | null>;
+};
+
+/** An account's Stripe customer and subscription (migration 0036); cards stay in Stripe. */
+export type StripeCustomersTable = {
+  account_id: number;
+  customer_id: string;
+  subscription_id: string | null;
+  /** Set by invoice.payment_failed, cleared by invoice.paid (the banner and the owner's mail). */
+  payment_failed_at: Timestamp | null;
+  updated_at: Timestamp;
+};
+
+/** Stripe webhook events already handled (migration 0036): a replay changes nothing. */
+export type StripeEventsTable = {
+  event_id: string;
+  type: string;
+  account_id: number | null;
+  received_at: Timestamp;
 };
 
 export type AdminsTable = {
@@ -707,6 +727,8 @@ export type Database = {
   account_branding: AccountBrandingTable;
   account_billing: AccountBillingTable;
   invoices: InvoicesTable;
+  stripe_customers: StripeCustomersTable;
+  stripe_events: StripeEventsTable;
   admins: AdminsTable;
   account_users: AccountUsersTable;
   auth_tokens: AuthTokensTable;

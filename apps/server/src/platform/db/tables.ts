@@ -11,6 +11,8 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'account_branding', key: null },
   { name: 'account_billing', key: null },
   { name: 'invoices', key: 'id' },
+  { name: 'stripe_customers', key: null },
+  { name: 'stripe_events', key: null },
   { name: 'account_users', key: 'id' },
   { name: 'auth_tokens', key: 'id' },
   { name: 'two_factor', key: 'id' },

@@ -12,6 +12,8 @@ export type SecurityHeaderOptions = {
   mapTileUrl: string;
   /** PUBLIC_URL: live updates connect to its host over ws(s). */
   publicUrl: string;
+  /** Stripe is configured: Stripe.js and its card frames load from Stripe (docs/ACCOUNT-BILLING.md "Stripe"). */
+  stripe?: boolean;
 };
 
 /**
@@ -32,10 +34,12 @@ export function tileSource(template: string): string {
 /** The Content-Security-Policy of every response, with the given frame ancestors. */
 export function contentSecurityPolicy(options: SecurityHeaderOptions, frameAncestors: readonly string[] = ["'none'"]): string {
   const host = new URL(options.publicUrl).host;
+  // Stripe Elements: the script from js.stripe.com, card fields in its frames, calls to api.stripe.com.
+  const stripe = options.stripe === true;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // No inline script anywhere; the barcode reader compiles its WebAssembly, which needs only this keyword.
-    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...(stripe ? ['https://js.stripe.com'] : [])],
     'script-src-attr': ["'none'"],
     // MUI (emotion) inserts <style> elements at run time and index.html has a small boot <style>:
     // inline styles stay allowed (a nonce would need per-request HTML); styles cannot run code.
@@ -44,7 +48,8 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions, frameAnces
     'img-src': ["'self'", 'data:', 'blob:', tileSource(options.mapTileUrl)],
     'font-src': ["'self'", 'data:'],
     // 'self' covers ws(s) to the same host in current browsers; the explicit entries cover older ones.
-    'connect-src': ["'self'", `ws://${host}`, `wss://${host}`],
+    'connect-src': ["'self'", `ws://${host}`, `wss://${host}`, ...(stripe ? ['https://api.stripe.com'] : [])],
+    ...(stripe ? { 'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],

@@ -34,6 +34,7 @@ import * as m0032 from './0032-saml.js';
 import * as m0033 from './0033-short-link-sources.js';
 import * as m0034 from './0034-app-user-sso.js';
 import * as m0035 from './0035-file-storage-scan-files.js';
+import * as m0036 from './0036-stripe.js';
 import * as m0037 from './0037-check-in-out-one-index.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
@@ -74,5 +75,6 @@ export const migrations: Record<string, Migration> = {
   '0033-short-link-sources': m0033,
   '0034-app-user-sso': m0034,
   '0035-file-storage-scan-files': m0035,
+  '0036-stripe': m0036,
   '0037-check-in-out-one-index': m0037,
 };

@@ -1,4 +1,5 @@
 import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,7 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type BillingOverview } from '@scanbase/contracts/billing';
+import { formatMoney, type BillingOverview, type Invoice } from '@scanbase/contracts/billing';
 import { useRouterState } from '@tanstack/react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/QueryStates';
 import { RouterLink } from '../../../ui/RouterLink';
@@ -17,6 +18,7 @@ import { VisuallyHidden } from '../../../ui/VisuallyHidden';
 import { dayText, periodLabel } from '../billing-text';
 import { BillingTabs, billingTabs, type BillingTab } from '../components/BillingTabs';
 import { BusinessForm } from '../components/BusinessForm';
+import { CreditCards } from '../components/CreditCards';
 import { useBillingOverview } from '../hooks/useBillingOverview';
 import { useDownloadInvoice } from '../hooks/useDownloadInvoice';
 import { useInvoices } from '../hooks/useInvoices';
@@ -74,7 +76,7 @@ function OverviewTab({ overview }: { overview: BillingOverview }) {
       <Typography color="text.secondary" sx={{ mt: 3 }}>
         {overview.billingEnabled
           ? overview.paymentProvider
-            ? `Payments are handled by ${overview.paymentProvider}.`
+            ? `Payments are handled by ${overview.paymentProvider === 'stripe' ? 'Stripe' : overview.paymentProvider}: invoices are charged to the default card.`
             : 'Invoices are paid as agreed with whoever runs this Scanbase install, who marks them paid when the payment arrives.'
           : 'Billing is switched off on this Scanbase install: nothing is charged.'}
       </Typography>
@@ -89,6 +91,8 @@ function OverviewTab({ overview }: { overview: BillingOverview }) {
     </Box>
   );
 }
+
+const invoiceStatusLabels: Record<Invoice['status'], string> = { open: 'Open', paid: 'Paid', void: 'Void', refunded: 'Refunded' };
 
 function InvoicesTab() {
   const invoices = useInvoices();
@@ -121,7 +125,7 @@ function InvoicesTab() {
                 {formatMoney(inv.amountCents)}
               </TableCell>
               <TableCell>
-                <Chip size="small" label={inv.status === 'open' ? 'Open' : inv.status === 'paid' ? 'Paid' : 'Void'} color={inv.status === 'paid' ? 'success' : 'default'} variant={inv.status === 'void' ? 'outlined' : 'filled'} />
+                <Chip size="small" label={invoiceStatusLabels[inv.status]} color={inv.status === 'paid' ? 'success' : 'default'} variant={inv.status === 'void' || inv.status === 'refunded' ? 'outlined' : 'filled'} />
               </TableCell>
               <TableCell>
                 <Button size="small" onClick={() => download.mutate({ id: inv.id, number: inv.number })} disabled={download.isPending} aria-label={`Download invoice ${inv.number} as PDF`}>
@@ -145,13 +149,13 @@ function CardsTab({ overview }: { overview: BillingOverview }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 760, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
       <CreditCardOutlined color="action" aria-hidden />
-      <Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="h2" sx={{ fontSize: '1.15rem' }}>
           Credit cards
         </Typography>
         <Typography sx={{ mt: 1 }}>
           {overview.paymentProvider
-            ? `Cards are added, made default and removed in ${overview.paymentProvider}'s own secure form.`
+            ? `Cards are entered in ${overview.paymentProvider === 'stripe' ? 'Stripe' : overview.paymentProvider}'s own secure form: no card number ever reaches Scanbase.`
             : 'No payment provider is set up on this Scanbase install, so there are no cards to manage here. When one is configured, cards are entered in the payment provider’s own secure form: no card number ever reaches Scanbase.'}
         </Typography>
         {overview.paymentProvider ? null : (
@@ -159,6 +163,12 @@ function CardsTab({ overview }: { overview: BillingOverview }) {
             Invoices are paid as agreed with whoever runs this install.
           </Typography>
         )}
+        {overview.paymentFailedAt ? (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            The last payment failed on {dayText(overview.paymentFailedAt)}. Add a card or make another one the default; Stripe tries again.
+          </Alert>
+        ) : null}
+        {overview.paymentProvider ? <CreditCards /> : null}
       </Box>
     </Paper>
   );

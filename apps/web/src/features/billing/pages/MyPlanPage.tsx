@@ -10,6 +10,7 @@ import { RouterLink } from '../../../ui/RouterLink';
 import { ErrorState, LoadingState } from '../../../ui/QueryStates';
 import { dayText, periodLabel, priceText } from '../billing-text';
 import { PlanFeatures } from '../components/PlanFeatures';
+import { ScanHistory } from '../components/ScanHistory';
 import { UsageBars } from '../components/UsageBars';
 import { useCancelScheduledChange } from '../hooks/useCancelScheduledChange';
 import { useCanManageBilling } from '../hooks/useCanManageBilling';
@@ -79,6 +80,12 @@ function PlanDetails({ plan }: { plan: MyPlan }) {
           <PlanFeatures plan={plan.plan} />
         </Paper>
       </Box>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, overflowX: 'auto' }}>
+        <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
+          Scans in the last 12 months
+        </Typography>
+        <ScanHistory history={plan.scanHistory} limit={plan.plan.limits.scansPerMonth ?? -1} />
+      </Paper>
     </Stack>
   );
 }
