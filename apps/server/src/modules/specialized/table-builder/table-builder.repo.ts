@@ -14,6 +14,10 @@ export type LinkRecord = {
 /** Matches counted at most (the grid shows "10,000+"); as `SEARCH_COUNT_CAP` of the scan search. */
 export const TABLE_COUNT_CAP = 10_000;
 
+// Above this many matches of a one-column filter, the page is found by walking the rows in order (about
+// rows-read = page / share-of-matches); below it, by reading the matching rows first (see `oneColumnPage`).
+const WALK_WHEN_MATCHES = 1_000;
+
 function plainRow(r: RowRecord): RowRecord {
   return { id: r.id, value: r.value, updated_at: r.updated_at, updated_by: r.updated_by };
 }
@@ -97,13 +101,40 @@ export class TableBuilderRepo {
         return f.op === 'empty' ? sql<boolean>`1 = 0` : sql<boolean>`1 = 1`;
       }
       // The column's matching cells are read once from the covering index (`table_builder_cells_column_idx`).
-      const questionId = Number(f.column);
-      let cells = eb.selectFrom('table_builder_cells as c').select('c.row_id').where('c.service_id', '=', serviceId).where('c.question_id', '=', questionId);
-      if (f.op === 'contains') cells = cells.where(containsText(this.dialect, sql.ref('c.value'), f.value));
-      else if (f.op === 'equals') cells = cells.where(lowerEquals(this.dialect, sql.ref('c.value'), f.value));
-      else cells = cells.where('c.value', '<>', '');
+      const cells = this.matchingCells(serviceId, f);
       return f.op === 'empty' ? eb('r.id', 'not in', cells) : eb('r.id', 'in', cells);
     };
+  }
+
+  /** The cells of a column filter's column that hold a value (`empty`: any value; else the filter's match), by row. */
+  private matchingCells(serviceId: number, f: TableFilter) {
+    const cells = this.db.selectFrom('table_builder_cells as c').select('c.row_id').where('c.service_id', '=', serviceId).where('c.question_id', '=', Number(f.column));
+    if (f.op === 'contains') return cells.where(containsText(this.dialect, sql.ref('c.value'), f.value));
+    if (f.op === 'equals') return cells.where(lowerEquals(this.dialect, sql.ref('c.value'), f.value));
+    return cells.where('c.value', '<>', '');
+  }
+
+  /**
+   * The first page of one "contains" or "equals" filter on a column, the common case of the table view. A row has at
+   * most one cell per column, so the matching cells are the matching rows: their number (capped) is read from the
+   * column's covering index alone, and tells how to find the page. Many matches: walk the rows in the page's order
+   * and test each one's cell by its primary key until the page is full; few: read the matching rows first.
+   */
+  private async oneColumnPage(accountId: number, serviceId: number, f: TableFilter, order: { key: Expression<string>; dir: 'asc' | 'desc' }, offset: number, limit: number) {
+    const counted = await this.db.selectFrom(this.matchingCells(serviceId, f).limit(TABLE_COUNT_CAP + 1).as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const n = Number(counted.n);
+    if (n === 0) return { rows: [], total: 0, totalExact: true };
+    const questionId = Number(f.column);
+    let base = this.db.selectFrom('table_builder_rows as r').where('r.service_id', '=', serviceId).where('r.account_id', '=', accountId);
+    if (n > WALK_WHEN_MATCHES) {
+      base = base.where((eb) => {
+        let cell = eb.selectFrom('table_builder_cells as c').select(sql.lit(1).as('one')).whereRef('c.row_id', '=', 'r.id').where('c.question_id', '=', questionId);
+        cell = f.op === 'contains' ? cell.where(containsText(this.dialect, sql.ref('c.value'), f.value)) : cell.where(lowerEquals(this.dialect, sql.ref('c.value'), f.value));
+        return eb.exists(cell);
+      });
+    } else base = base.where('r.id', 'in', this.matchingCells(serviceId, f));
+    const rows = await base.select(['r.id', 'r.value', 'r.updated_at', 'r.updated_by']).orderBy(order.key, order.dir).orderBy('r.id', order.dir).limit(limit).offset(offset).execute();
+    return { rows: rows.map(plainRow), total: Math.min(n, TABLE_COUNT_CAP), totalExact: n <= TABLE_COUNT_CAP };
   }
 
   /**
@@ -128,6 +159,10 @@ export class TableBuilderRepo {
         : q.sort === 'value'
           ? byteOrder(this.dialect, sql.ref('r.value'))
           : byteOrder(this.dialect, sql<string>`coalesce((SELECT c.value FROM table_builder_cells c WHERE c.row_id = r.id AND c.question_id = ${Number(q.sort)}), '')`);
+    const only = q.filters.length === 1 ? q.filters[0]! : undefined;
+    if (count === true && only && (only.op === 'contains' || only.op === 'equals') && only.column !== 'value' && only.column !== 'updatedAt' && deviceId === undefined && offset + limit <= TABLE_COUNT_CAP) {
+      return this.oneColumnPage(accountId, serviceId, only, { key, dir }, offset, limit);
+    }
     const ordered = base.select(['r.id', 'r.value', 'r.updated_at', 'r.updated_by', key.as('k')]).orderBy(key, dir).orderBy('r.id', dir);
     if (count === 'all' || (count && q.filters.length === 0 && deviceId === undefined)) {
       // No filter: the page reads only its rows in index order, and the exact count is read from an index. With
