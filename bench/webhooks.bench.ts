@@ -1,0 +1,124 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { type BenchRow } from './lib/report.js';
+import { startScanbase } from './lib/servers.js';
+
+// Issue 16 "Figures": webhook fan-out. 1,000 scans through app/scan with 3 subscriptions to `scan.created`
+// delivered to a loopback receiver: scans/s must stay >= 0.9 of the same run without subscriptions, and the
+// delivery p95 from the scan's answer to the receiver < 500 ms. Rounds alternate (without, with, without, with)
+// so a slow moment of the machine does not land on one side only; the jobs worker runs in this process, as in a
+// single-process install.
+const SCANS = Number(process.env.WEBHOOK_BENCH_SCANS ?? 1_000);
+const CONNECTIONS = 10;
+const SUBSCRIPTIONS = 3;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** A loopback receiver noting when each (subscription, scan value) arrived. */
+async function startReceiver(): Promise<{ url: string; arrivals: Map<string, number>; close(): Promise<void> }> {
+  const arrivals = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const at = performance.now();
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { value?: string } };
+      arrivals.set(`${req.url ?? ''} ${body.data?.value ?? ''}`, at);
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    arrivals,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Sends `SCANS` scans with `CONNECTIONS` at a time; answers scans/s and when each scan's answer came (by value). */
+async function sendScans(url: string, token: string, serviceId: number, prefix: string): Promise<{ rps: number; answered: Map<string, number> }> {
+  const answered = new Map<string, number>();
+  let next = 0;
+  const started = performance.now();
+  const lane = async () => {
+    for (let i = next++; i < SCANS; i = next++) {
+      const value = `${prefix}-${String(i).padStart(6, '0')}`;
+      const res = await fetch(`${url}/api-v2/app/scan/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ serviceId, value, clientScanId: randomUUID(), properties: { capture_type: 'camera' } }) });
+      if (!res.ok) throw new Error(`app/scan answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+      answered.set(value, performance.now());
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, () => lane()));
+  return { rps: SCANS / ((performance.now() - started) / 1000), answered };
+}
+
+/** Scans/s with and without three subscriptions, and the delivery latency p50/p95. */
+export async function run(): Promise<BenchRow[]> {
+  const sb = await startScanbase({ ALLOW_PRIVATE_URLS: 'true', V2_LIMIT_PER_MINUTE: '1000000000', SIGNIN_LIMIT_PER_IP_PER_MINUTE: '1000000' });
+  const receiver = await startReceiver();
+  const worker = sb.container.jobs.worker();
+  worker.start();
+  try {
+    const { accountId } = await sb.container.auth.createVerifiedAccount({ companyName: 'Bench', name: 'Bench', email: 'bench-webhooks@example.com', password: 'bench password 1' });
+    const { services, appUsers } = sb.container.scanConfig;
+    const serviceId = await services.create(accountId, (name) => ({ validation_method: 'record', service_name: 'Dock door' })[name]);
+    await appUsers.create(accountId, { username: 'bench-hooks', password: 'gate-pass', serviceIds: [serviceId] });
+    const signIn = await fetch(`${sb.url}/api-v2/app/signin/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench-hooks', password: 'gate-pass', udid: 'bench-hooks-device' }) });
+    const token = ((await signIn.json()) as { token: string }).token;
+    // Warm-up: the JIT, the statements, the connections.
+    await sendScans(sb.url, token, serviceId, 'WARM');
+
+    const subscriptions: number[] = [];
+    for (let s = 1; s <= SUBSCRIPTIONS; s++) {
+      const made = await sb.container.webhooks.create(accountId, { url: `${receiver.url}/hook-${s}`, description: `Receiver ${s}`, events: ['scan.created'], serviceIds: [], active: false });
+      subscriptions.push(made.subscription.id);
+    }
+    const setActive = async (active: boolean) => {
+      for (const id of subscriptions) await sb.container.webhooks.update(accountId, { id, active });
+    };
+
+    let without = 0;
+    let withHooks = 0;
+    const latencies: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      await setActive(false);
+      without += (await sendScans(sb.url, token, serviceId, `PLAIN${round}`)).rps;
+      await setActive(true);
+      const sent = await sendScans(sb.url, token, serviceId, `HOOK${round}`);
+      withHooks += sent.rps;
+      // Every scan reaches every subscription (ordered per subscription, so the last one arrives last).
+      const deadline = Date.now() + 120_000;
+      const expected = SCANS * SUBSCRIPTIONS;
+      const arrived = () => [...sent.answered.keys()].reduce((n, value) => n + subscriptions.filter((_, i) => receiver.arrivals.has(`/hook-${i + 1} ${value}`)).length, 0);
+      while (arrived() < expected) {
+        if (Date.now() > deadline) throw new Error(`only ${arrived()} of ${expected} deliveries arrived`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      for (const [value, at] of sent.answered) for (let i = 1; i <= SUBSCRIPTIONS; i++) latencies.push(receiver.arrivals.get(`/hook-${i} ${value}`)! - at);
+    }
+    without /= 2;
+    withHooks /= 2;
+    latencies.sort((a, b) => a - b);
+    const n = SCANS.toLocaleString('en-US');
+    return [
+      { name: `app/scan without webhook subscriptions (${n} scans, ${CONNECTIONS} connections)`, value: without, unit: 'scans/s' },
+      { name: `app/scan with ${SUBSCRIPTIONS} subscriptions to scan.created`, value: withHooks, unit: 'scans/s', baseline: without, baselineName: 'without subscriptions', ratio: withHooks / without, goal: 'ratio >= 0.9 (issue 16)' },
+      { name: `delivery from the scan's answer to the receiver, p50 (${latencies.length} deliveries)`, value: percentile(latencies, 50), unit: 'ms' },
+      { name: 'delivery from the scan\'s answer to the receiver, p95', value: percentile(latencies, 95), unit: 'ms', goal: '< 500 ms (issue 16)' },
+    ];
+  } finally {
+    await worker.stop();
+    await receiver.close();
+    await sb.close();
+  }
+}
