@@ -65,7 +65,7 @@ test('wizard, scanner A then B: match, mismatch with reason, stats', async ({ pa
   await scanner.getByLabel('Username').fill(username);
   await scanner.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
   await scanner.getByLabel('Device name').fill('Dock tablet');
-  await scanner.getByRole('button', { name: 'Sign in' }).click();
+  await scanner.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(scanner.getByRole('heading', { name: 'Dock 3' })).toBeVisible();
 
   const pair = async (a: string, b: string) => {
@@ -135,7 +135,7 @@ test("database rule: the server finds the mismatch, the scanner asks the reason 
   await scanner.getByLabel('Username').fill(username);
   await scanner.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
   await scanner.getByLabel('Device name').fill('Dock 5 tablet');
-  await scanner.getByRole('button', { name: 'Sign in' }).click();
+  await scanner.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(scanner.getByRole('heading', { name: 'Dock 5' })).toBeVisible();
 
   await scanner.getByLabel('Type a code').fill('PAL-1');

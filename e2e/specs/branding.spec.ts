@@ -98,7 +98,7 @@ test('customize: colour and name with a live preview, saved, applied to the scan
   await scanner.screenshot({ path: 'test-results/screenshots/branding-scanner-signin-390.png', fullPage: true });
   await scanner.getByLabel('Username').fill(username);
   await scanner.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
-  await scanner.getByRole('button', { name: 'Sign in' }).click();
+  await scanner.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(bar).toContainText(username);
   await expect(bar).toHaveCSS('background-color', 'rgb(183, 28, 28)');
   await expect(bar.locator('img')).toBeVisible();
@@ -108,7 +108,7 @@ test('customize: colour and name with a live preview, saved, applied to the scan
   await portal.goto(`/checkinout/signin/?account=${accountId}`);
   await expect(portal.getByTestId('brand-header')).toContainText('Harbour Scan');
   await expect(portal.getByTestId('brand-footer')).toHaveText('Harbour Freight Ltd · Dock 4');
-  await expect(portal.getByRole('button', { name: 'Sign in' })).toHaveCSS('background-color', 'rgb(183, 28, 28)');
+  await expect(portal.getByRole('button', { name: 'Sign in', exact: true })).toHaveCSS('background-color', 'rgb(183, 28, 28)');
   await portal.screenshot({ path: 'test-results/screenshots/branding-portal-signin-390.png', fullPage: true });
   await context.close();
 });

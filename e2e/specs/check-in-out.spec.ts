@@ -60,11 +60,11 @@ test('wizard, browser scanner and live portal roster', async ({ page, request, b
   await portal.getByLabel('Username').fill(username);
   // A wrong password is answered under the form, on the same page (not a reload that loses the message).
   await portal.getByLabel('Password', { exact: true }).fill('wrong-password');
-  await portal.getByRole('button', { name: 'Sign in' }).click();
+  await portal.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(portal.getByRole('alert')).toContainText('Invalid username or password');
   await expect(portal).toHaveURL(/\/checkinout\/signin\//);
   await portal.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
-  await portal.getByRole('button', { name: 'Sign in' }).click();
+  await portal.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(portal.getByRole('heading', { name: 'Main door' })).toBeVisible();
   await expect(portal.getByTestId('live-state')).toHaveText(/^Live/);
   await expect(portal.getByTestId('count-in')).toHaveText('0');
@@ -80,7 +80,7 @@ test('wizard, browser scanner and live portal roster', async ({ page, request, b
   await scanner.getByLabel('Username').fill(username);
   await scanner.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
   await scanner.getByLabel('Device name').fill('Door tablet');
-  await scanner.getByRole('button', { name: 'Sign in' }).click();
+  await scanner.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(scanner.getByRole('heading', { name: 'Main door' })).toBeVisible();
 
   const scan = async (value: string, key: 'i' | 'o') => {

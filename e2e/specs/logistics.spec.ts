@@ -59,7 +59,7 @@ test('wizard, a package through its stages with proof of delivery, the list and 
   await scanner.getByLabel('Username').fill(username);
   await scanner.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
   await scanner.getByLabel('Device name').fill('Van 7');
-  await scanner.getByRole('button', { name: 'Sign in' }).click();
+  await scanner.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(scanner.getByRole('heading', { name: 'City deliveries' })).toBeVisible();
 
   const scanAt = async (value: string, stage: string) => {

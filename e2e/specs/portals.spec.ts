@@ -66,10 +66,10 @@ test('a portal user sees shared scans, looks up the database and downloads a sha
   await expect(page).toHaveURL(/\/share\/preview\/login\/\?limit=10$/);
   await page.getByLabel('Username').fill(viewer.username);
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Invalid username or password');
   await page.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/share\/preview\/scans\/\?limit=10$/);
   await expect(page.getByRole('heading', { name: 'Scans', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'ROUND-7' })).toBeVisible();
@@ -104,7 +104,7 @@ test('a portal user sees shared scans, looks up the database and downloads a sha
   await expect(page).toHaveURL(/\/task-portal\/login\/$/);
   await page.getByLabel('Username').fill(viewer.username);
   await page.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/task-portal\/tasks\/$/);
   const run = page.getByRole('listitem', { name: `Run ${labels.jobId} of Shelf labels` });
   await expect(run).toBeVisible();

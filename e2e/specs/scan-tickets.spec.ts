@@ -72,7 +72,7 @@ test('create a ticket gate with random codes, scan one code twice at the gate, a
   await scanner.getByLabel('Username').fill(username);
   await scanner.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
   await scanner.getByLabel('Device name').fill('North gate phone');
-  await scanner.getByRole('button', { name: 'Sign in' }).click();
+  await scanner.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(scanner.getByRole('heading', { name: 'Festival gate' })).toBeVisible();
 
   const result = scanner.getByTestId('scan-result');

@@ -61,7 +61,7 @@ async function signInToScanner(page: Page, username: string): Promise<void> {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
   await page.getByLabel('Device name').fill('Gate phone');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Main gate' })).toBeVisible();
 }
 

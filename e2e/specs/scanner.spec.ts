@@ -65,7 +65,7 @@ async function signInToScanner(page: Page, username: string): Promise<void> {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
   await page.getByLabel('Device name').fill('Gate phone');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** The scanner at phone and desktop width. */
@@ -202,7 +202,7 @@ test('offline: three scans wait on the device, then sync exactly once when the c
   expect((await recent(request, setup)).items).toHaveLength(3);
   await scanner.getByRole('button', { name: 'Scanner menu' }).click();
   await scanner.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(scanner.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(scanner.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Live dashboard' })).toBeVisible();
   expect(offsite, 'scanner requests that left 127.0.0.1').toEqual([]);
@@ -232,7 +232,7 @@ test('the dashboard explains how to start, and the scanner is installable', asyn
   // Installed, it opens without a connection (the app shell comes from the service worker's cache)…
   await page.context().setOffline(true);
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(page.getByText('You are offline.')).toBeVisible();
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await page.context().setOffline(false);

@@ -46,7 +46,7 @@ test('the scanner opens its table and the rows its device scanned; without its s
   await scanner.getByLabel('Username').fill(username);
   await scanner.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
   await scanner.getByLabel('Device name').fill('Hand scanner');
-  await scanner.getByRole('button', { name: 'Sign in' }).click();
+  await scanner.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(scanner.getByRole('heading', { name: 'Pallets' })).toBeVisible();
   await scanner.getByLabel('Type a code').fill('PAL-HAND');
   await scanner.getByRole('button', { name: 'Submit', exact: true }).click();

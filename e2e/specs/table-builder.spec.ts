@@ -65,7 +65,7 @@ test('wizard, scanner edits a row, table view follows live, share link opens rea
   await scanner.getByLabel('Username').fill(username);
   await scanner.getByLabel('Password', { exact: true }).fill(APP_PASSWORD);
   await scanner.getByLabel('Device name').fill('Helpdesk phone');
-  await scanner.getByRole('button', { name: 'Sign in' }).click();
+  await scanner.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(scanner.getByRole('heading', { name: 'Laptops' })).toBeVisible();
   const scan = async (value: string) => {
     await scanner.getByLabel('Type a code').fill(value);
