@@ -68,6 +68,9 @@ test('an administrator runs a read-only action from the page and sees the raw re
 });
 
 test('the V2 and scanner references render from the served OpenAPI document', async ({ page }) => {
+  // Redoc lays out the whole reference (about 250 routes, a 1 MB document) before the first path shows; on a busy
+  // 2-core machine that took more than 20 s.
+  test.setTimeout(180_000);
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
@@ -78,11 +81,11 @@ test('the V2 and scanner references render from the served OpenAPI document', as
 
   await page.goto('/apidocs/v2');
   const root = page.getByTestId('redoc-root');
-  await expect(root.getByText('/api-v2/databases/list/').first()).toBeAttached({ timeout: 20_000 });
+  await expect(root.getByText('/api-v2/databases/list/').first()).toBeAttached({ timeout: 75_000 });
   expect(scripts.some((s) => s.includes('redoc'))).toBe(true);
 
   await page.goto('/apidocs/scanner');
-  await expect(root.getByText('/api-v2/app/scan/').first()).toBeAttached({ timeout: 20_000 });
+  await expect(root.getByText('/api-v2/app/scan/').first()).toBeAttached({ timeout: 75_000 });
   await expect(root.getByText('/api-v2/databases/list/')).toHaveCount(0);
 });
 
