@@ -230,14 +230,7 @@ export class SsoService {
     if (accountId !== undefined) ids = ids.filter((id) => id === accountId);
     if (ids.length === 0) throw new AppError('NOT_FOUND', 'Single sign-on is not set up for this email address. Sign in with your password, or ask your account owner.');
     const [only] = ids;
-    if (ids.length > 1 || only === undefined) {
-      const accounts = [];
-      for (const id of ids) {
-        const owner = await this.deps.accounts.getAdminOfAccount(id);
-        if (owner) accounts.push({ accountId: id, companyName: owner.company_name });
-      }
-      return { kind: 'choose_account', accounts };
-    }
+    if (ids.length > 1 || only === undefined) return this.chooseAccount(ids);
     return { kind: 'redirect', ...(await this.toProvider(only, email)) };
   }
 
@@ -276,14 +269,7 @@ export class SsoService {
     } else if (body.accountId !== undefined && (await this.appOptions(body.accountId)).available) ids = [body.accountId];
     if (ids.length === 0) throw new AppError('NOT_FOUND', 'Single sign-on is not set up for the scanner and portals of this company. Sign in with your username and password.');
     const [only] = ids;
-    if (ids.length > 1 || only === undefined) {
-      const accounts = [];
-      for (const id of ids) {
-        const owner = await this.deps.accounts.getAdminOfAccount(id);
-        if (owner) accounts.push({ accountId: id, companyName: owner.company_name });
-      }
-      return { kind: 'choose_account', accounts };
-    }
+    if (ids.length > 1 || only === undefined) return this.chooseAccount(ids);
     return { kind: 'redirect', ...(await this.toProvider(only, body.email, target)) };
   }
 
@@ -445,6 +431,16 @@ export class SsoService {
     await this.checkDomain(accountId, email);
     const fail = (reason: SsoFailReason, detail = '') => new SsoFailure(reason, detail);
     return appUserLogin({ appUsers: this.deps.appUsers, sessions: this.deps.appSessions, room: this.deps.appUserRoom }, accountId, config, email, groupsOf(claims, config.group_claim), pending.app, fail);
+  }
+
+  /** Several companies could be meant: the person picks one (each by its company name). */
+  private async chooseAccount(ids: number[]): Promise<{ kind: 'choose_account'; accounts: { accountId: number; companyName: string }[] }> {
+    const accounts = [];
+    for (const id of ids) {
+      const owner = await this.deps.accounts.getAdminOfAccount(id);
+      if (owner) accounts.push({ accountId: id, companyName: owner.company_name });
+    }
+    return { kind: 'choose_account', accounts };
   }
 
   private async checkDomain(accountId: number, email: string): Promise<void> {
