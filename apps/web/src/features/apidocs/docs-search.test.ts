@@ -31,9 +31,9 @@ describe('documentation search', () => {
     expect(found).not.toContain('databases/upsertvalue');
   });
 
-  it('links scanner routes to the scanner page and other V2 routes to the V2 page', () => {
+  it('links scanner routes to the scanner page and other V2 routes to their section of the V2 page', () => {
     expect(searchDocs(entries, 'app/scan')[0]?.href).toBe('/apidocs/scanner#tag/app/operation/appScan');
-    expect(searchDocs(entries, 'databases/list')[0]?.href).toBe('/apidocs/v2#tag/databases/operation/databasesList');
+    expect(searchDocs(entries, 'databases/list')[0]?.href).toBe('/apidocs/v2?section=databases#tag/databases/operation/databasesList');
   });
 
   it('finds overview headings and nothing for an empty query', () => {

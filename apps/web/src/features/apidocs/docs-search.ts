@@ -1,5 +1,6 @@
 import type { LegacySectionDoc } from '@scanbase/contracts/legacy-docs/types';
 import { docsHref, isScannerPath, overviewAnchors } from './docs-pages';
+import { v2SectionHref, type OpenApiDocument } from './v2-sections';
 
 /** One thing the documentation search can find. */
 export type SearchEntry = { title: string; context: string; href: string; text: string };
@@ -21,21 +22,18 @@ export function legacyEntries(catalog: readonly LegacySectionDoc[]): SearchEntry
   return entries;
 }
 
-type OpenApiOperation = { operationId?: string; summary?: string; tags?: string[] };
-type OpenApiDocument = { paths?: Record<string, Record<string, OpenApiOperation>> };
-
-/** The entries of the V2 API's operations, from its OpenAPI document; scanner routes link to the scanner page. */
+/** The entries of the V2 API's operations, from its OpenAPI document; scanner routes link to the scanner page, others to their section. */
 export function v2Entries(document: OpenApiDocument): SearchEntry[] {
   const entries: SearchEntry[] = [];
   for (const [path, methods] of Object.entries(document.paths ?? {})) {
     for (const operation of Object.values(methods)) {
       if (!operation.operationId) continue;
-      const page = isScannerPath(path) ? 'scanner' : 'v2';
-      const tag = operation.tags?.[0] ?? '';
+      const tag = operation.tags?.[0] ?? 'other';
+      const anchor = `tag/${tag}/operation/${operation.operationId}`;
       entries.push({
         title: path,
         context: operation.summary ?? 'V2 JSON API',
-        href: docsHref(page, `tag/${tag}/operation/${operation.operationId}`),
+        href: isScannerPath(path) ? docsHref('scanner', anchor) : v2SectionHref(tag, anchor),
         text: `${path} ${operation.summary ?? ''}`,
       });
     }

@@ -5,19 +5,13 @@ import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { searchDocs, v2Entries, type SearchEntry } from '../docs-search';
+import { loadOpenApiDocument } from '../v2-sections';
 
-let v2Loading: Promise<SearchEntry[]> | null = null;
-
-/** The V2 operations as search entries, fetched once on first use of the search. */
+/** The V2 operations as search entries (the document is fetched once, on first use of the search). */
 function loadV2Entries(): Promise<SearchEntry[]> {
-  v2Loading ??= fetch('/api-v2/openapi.json')
-    .then((r) => (r.ok ? (r.json() as Promise<Parameters<typeof v2Entries>[0]>) : { paths: {} }))
+  return loadOpenApiDocument()
     .then(v2Entries)
-    .catch(() => {
-      v2Loading = null;
-      return [];
-    });
-  return v2Loading;
+    .catch(() => []);
 }
 
 /** Search across every documentation page: overview headings, legacy sections, actions and variables, V2 routes. "/" focuses it. */
@@ -46,9 +40,8 @@ export function DocsSearch({ entries }: { entries: readonly SearchEntry[] }) {
   }, []);
 
   const go = (entry: SearchEntry) => {
-    const [path = '', hash] = entry.href.split('#');
     setQuery('');
-    void navigate({ to: path, hash });
+    void navigate({ href: entry.href });
     input.current?.blur();
   };
 

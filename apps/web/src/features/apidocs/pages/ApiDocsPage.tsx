@@ -11,7 +11,7 @@ import { ApiDocsFrame } from '../components/ApiDocsFrame';
 import { DocsLink } from '../components/DocsLink';
 import { LegacySectionContent } from '../components/LegacySectionContent';
 import { OverviewContent } from '../components/OverviewContent';
-import { V2Reference } from '../components/V2Reference';
+import { V2ReferencePage } from '../components/V2ReferencePage';
 import { docsPages, type DocsPage } from '../docs-pages';
 import { legacyEntries } from '../docs-search';
 import { useHashScroll } from '../hooks/useHashScroll';
@@ -67,7 +67,7 @@ export function ApiDocsPage() {
       {!page && <UnknownPage name={pageName} pages={pages} />}
       {page?.kind === 'overview' && <OverviewContent endpoint={endpoint} />}
       {page?.kind === 'legacy' && <LegacySectionContent key={page.name} section={page.section} samples={legacySamples} endpoint={endpoint} tryToken={tryToken} signedIn={signedIn} />}
-      {page?.kind === 'v2' && <V2Reference key={page.name} scannerOnly={page.name === 'scanner'} />}
+      {page?.kind === 'v2' && <V2ReferencePage key={page.name} scannerOnly={page.name === 'scanner'} />}
     </ApiDocsFrame>
   );
 }
