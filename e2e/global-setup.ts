@@ -14,7 +14,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const mail = await startMailCatcher(mailDir);
   const port = await freePort();
   const dataDir = join(runDir, 'data');
-  const server = await startScanbase(serverEnv(port, dataDir, mail.url));
+  // Two workers sign in from 127.0.0.1 at once; the per-IP limits themselves are tested on a server of their own (system.spec.ts).
+  const server = await startScanbase(serverEnv(port, dataDir, mail.url, { SIGNIN_LIMIT_PER_IP_PER_MINUTE: '600', CONNECTIONS_PER_IP: '256' }));
   const env: E2eEnv = { baseUrl: server.url, port, dataDir, mailDir, smtpUrl: mail.url, runDir };
   writeFileSync(join(runDir, 'env.json'), JSON.stringify(env));
   process.env.SCANBASE_E2E_RUN = runDir;

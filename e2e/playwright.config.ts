@@ -5,12 +5,19 @@ export default defineConfig({
   testDir: './specs',
   outputDir: './test-results/output',
   globalSetup: './global-setup.ts',
+  // Spec files share one server and run two at a time (the tests of one file in order); most of a browser test is
+  // waiting for a state, so two workers nearly halve the run on a 2-core machine.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'shared', testIgnore: /system\.spec\.ts$/ },
+    // Maintenance mode is switched on the shared server: nothing else may run meanwhile.
+    { name: 'whole-server', testMatch: /system\.spec\.ts$/, dependencies: ['shared'] },
+  ],
   use: {
     baseURL: process.env.SCANBASE_URL,
     headless: true,

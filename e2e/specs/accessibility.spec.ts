@@ -261,7 +261,7 @@ const GROUPS = 4;
 
 for (let group = 0; group < GROUPS; group += 1) {
   test(`axe at 1280 and 390 px: no serious or critical violation on any built page, group ${group + 1} of ${GROUPS}`, async ({ page }, testInfo) => {
-    test.setTimeout(420_000);
+    test.setTimeout(600_000);
     watchCsp(page, testInfo);
     // The portal pages (CIO, AP, UP, TP) open with the app user signed in to the portal, as its own sign-in leaves it.
     await page.addInitScript((portal) => {
