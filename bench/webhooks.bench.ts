@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { type BenchRow } from './lib/report.js';
 import { startScanbase } from './lib/servers.js';
 
@@ -17,14 +18,75 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-/** A loopback receiver noting when each (subscription, scan value) arrived. */
-async function startReceiver(): Promise<{ url: string; arrivals: Map<string, number>; close(): Promise<void> }> {
+type Receiver = { url: string; arrivals: Map<string, number>; refresh(): Promise<void>; close(): Promise<void> };
+
+/** When something happened, on a clock shared by threads (a worker's `performance.now()` has another origin). */
+const clock = () => performance.timeOrigin + performance.now();
+
+// The receiver's code: answers 200 and notes when each (subscription path, scan value) arrived.
+const RECEIVER = `
+const http = require('node:http');
+const { parentPort } = require('node:worker_threads');
+let fresh = [];
+const server = http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const at = performance.timeOrigin + performance.now();
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    fresh.push([(req.url ?? '') + ' ' + ((body.data && body.data.value) ?? ''), at]);
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('ok');
+  });
+});
+parentPort.on('message', (m) => {
+  if (m === 'arrivals') { parentPort.postMessage({ arrivals: fresh }); fresh = []; }
+  if (m === 'close') { server.closeAllConnections(); server.close(() => parentPort.postMessage({ closed: true })); }
+});
+server.listen(0, '127.0.0.1', () => parentPort.postMessage({ port: server.address().port }));
+`;
+
+/**
+ * A loopback receiver. By default it runs in a worker thread: a customer's receiver is another program, and on
+ * Scanbase's own event loop its work would be counted against the scans (and every reply would wait for a turn of
+ * that loop). `WEBHOOK_BENCH_RECEIVER=inline` runs it on the main thread instead.
+ */
+async function startReceiver(): Promise<Receiver> {
   const arrivals = new Map<string, number>();
+  if (process.env.WEBHOOK_BENCH_RECEIVER === 'inline') return inlineReceiver(arrivals);
+  const worker = new Worker(RECEIVER, { eval: true });
+  const next = <T>(key: string) => new Promise<T>((resolve) => {
+    const on = (m: Record<string, unknown>) => {
+      if (!(key in m)) return;
+      worker.off('message', on);
+      resolve(m[key] as T);
+    };
+    worker.on('message', on);
+  });
+  const port = await next<number>('port');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    arrivals,
+    async refresh() {
+      const got = next<[string, number][]>('arrivals');
+      worker.postMessage('arrivals');
+      for (const [key, at] of await got) arrivals.set(key, at);
+    },
+    async close() {
+      const closed = next<boolean>('closed');
+      worker.postMessage('close');
+      await closed;
+      await worker.terminate();
+    },
+  };
+}
+
+async function inlineReceiver(arrivals: Map<string, number>): Promise<Receiver> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const at = performance.now();
+      const at = clock();
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { value?: string } };
       arrivals.set(`${req.url ?? ''} ${body.data?.value ?? ''}`, at);
       res.writeHead(200, { 'content-type': 'text/plain' });
@@ -36,6 +98,7 @@ async function startReceiver(): Promise<{ url: string; arrivals: Map<string, num
   return {
     url: `http://127.0.0.1:${port}`,
     arrivals,
+    refresh: () => Promise.resolve(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -55,7 +118,7 @@ async function sendScans(url: string, token: string, serviceId: number, prefix: 
       const res = await fetch(`${url}/api-v2/app/scan/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ serviceId, value, clientScanId: randomUUID(), properties: { capture_type: 'camera' } }) });
       if (!res.ok) throw new Error(`app/scan answered ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();
-      answered.set(value, performance.now());
+      answered.set(value, clock());
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, () => lane()));
@@ -100,7 +163,9 @@ export async function run(): Promise<BenchRow[]> {
       const deadline = Date.now() + 120_000;
       const expected = SCANS * SUBSCRIPTIONS;
       const arrived = () => [...sent.answered.keys()].reduce((n, value) => n + subscriptions.filter((_, i) => receiver.arrivals.has(`/hook-${i + 1} ${value}`)).length, 0);
-      while (arrived() < expected) {
+      for (;;) {
+        await receiver.refresh();
+        if (arrived() >= expected) break;
         if (Date.now() > deadline) throw new Error(`only ${arrived()} of ${expected} deliveries arrived`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

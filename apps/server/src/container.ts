@@ -49,6 +49,7 @@ import type { PostbackAttempt } from './modules/scans/postback.js';
 import { IntegrationsRepo } from './modules/integrations/integrations.repo.js';
 import { IntegrationsService } from './modules/integrations/integrations.service.js';
 import { createWebhooks, taskRunEvents } from './modules/webhooks/webhooks.module.js';
+import { WEBHOOK_DELIVERY_SLOTS } from './modules/webhooks/webhook-sender.js';
 import { ScanTicketsService, TICKET_EXPORT_JOB } from './modules/specialized/scan-tickets/scan-tickets.service.js';
 import { ScanToExcelService } from './modules/specialized/scan-to-excel/scan-to-excel.service.js';
 import { TableBuilderService } from './modules/specialized/table-builder/table-builder.service.js';
@@ -126,7 +127,8 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
       await fileStorage.copying.scansCreated(accountId, emitted);
     },
   });
-  for (const [type, handler] of webhooks.handlers()) jobs.registerJob(type, handler);
+  // Delivery runs have slots of their own: one per subscription being sent, concurrently.
+  for (const [type, handler] of webhooks.handlers()) jobs.registerJob(type, handler, { slots: WEBHOOK_DELIVERY_SLOTS });
   jobs.onRunFinished(taskRunEvents(jobs.queue, webhooks, log));
   const integrations = new IntegrationsService({
     repo: integrationsRepo,

@@ -35,13 +35,15 @@ export function createJobsModule(deps: { config: Config; db: Db; bus: EventBus; 
   const scheduler = new TaskScheduler(tasksRepo, queue, deps.log);
   // Job types that are not tasks (postback deliveries), registered by the modules that own them.
   const extraHandlers = new Map<string, JobHandler>();
+  // Of those, the types that run in slots of their own (`registerJob`'s `slots`).
+  const lanes = new Map<string, number>();
   // Listeners told of every finished run (webhooks), attached when the worker is built.
   const finishedListeners: ((job: JobRow, state: string) => void)[] = [];
   // The worker is built on first use, after every module has registered its task types.
   let worker: JobWorker | undefined;
   const getWorker = (): JobWorker => {
     if (!worker) {
-      worker = new JobWorker(queue, new Map([...tasks.jobHandlers(), ...extraHandlers]), deps.log, { concurrency: deps.config.jobs.concurrency, pollMs: 500, shutdownGraceMs: 10_000 });
+      worker = new JobWorker(queue, new Map([...tasks.jobHandlers(), ...extraHandlers]), deps.log, { concurrency: deps.config.jobs.concurrency, pollMs: 500, shutdownGraceMs: 10_000, lanes });
       worker.onFinished((job, state) => void notifier.notify(job, state).catch((err: unknown) => deps.log.error({ err }, 'task notification failed')));
       for (const listener of finishedListeners) worker.onFinished(listener);
     }
@@ -54,10 +56,11 @@ export function createJobsModule(deps: { config: Config; db: Db; bus: EventBus; 
     scheduler,
     notifier,
     worker: getWorker,
-    /** Registers a handler for a job type that is not a task (call before the worker starts). */
-    registerJob: (type: string, handler: JobHandler) => {
+    /** Registers a handler for a job type that is not a task (call before the worker starts); `slots` gives it slots of its own. */
+    registerJob: (type: string, handler: JobHandler, options: { slots?: number } = {}) => {
       if (worker) throw new Error(`Job type ${type} registered after the worker started.`);
       extraHandlers.set(type, handler);
+      if (options.slots !== undefined) lanes.set(type, options.slots);
     },
     /** Tells `listener` of every run that ends (call before the worker starts). */
     onRunFinished: (listener: (job: JobRow, state: string) => void) => {

@@ -16,7 +16,7 @@ export function createWebhooks(deps: { db: Db; queue: JobQueue; mailer: Mailer; 
     if (account && account.admin_email.trim() !== '') return account.admin_email.trim();
     return (await deps.accounts.getAdminOfAccount(accountId))?.email;
   };
-  return new WebhooksService({ repo: new WebhooksRepo(deps.db.kysely), queue: deps.queue, mailer: deps.mailer, log: deps.log, adminEmail, allowPrivateUrls: deps.allowPrivateUrls, publicUrl: deps.publicUrl, timeoutMs: deps.timeoutMs });
+  return new WebhooksService({ repo: new WebhooksRepo(deps.db.kysely, deps.db.dialect), queue: deps.queue, mailer: deps.mailer, log: deps.log, adminEmail, allowPrivateUrls: deps.allowPrivateUrls, publicUrl: deps.publicUrl, timeoutMs: deps.timeoutMs });
 }
 
 /** Task types whose runs are imports: their end is also an `import.finished` event. */

@@ -1,4 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DialectName } from '../../platform/db/database.js';
+import { timestampType } from '../../platform/db/dialect.js';
 import type { Database, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/schema.js';
 
 export type SubscriptionRow = Selectable<WebhookSubscriptionsTable>;
@@ -7,6 +9,9 @@ export type DeliveryStatus = DeliveryRow['status'];
 
 /** What the emitter needs of an active subscription. */
 export type ActiveSubscription = { id: number; events: string; service_ids: string };
+
+/** What one attempt of a delivery gave, as the log keeps it. */
+export type AttemptRecord = { id: number; status: DeliveryStatus; attempts: number; nextAttemptAt: string | null; httpStatus: number | null; responseBody: string | null; durationMs: number | null; error: string | null; finishedAt: string | null };
 
 export type NewDelivery = {
   subscriptionId: number;
@@ -60,7 +65,20 @@ const deliveryColumns = [
 
 /** SQL for webhook subscriptions and deliveries; every query is scoped to one account. */
 export class WebhooksRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
+
+  /** Which database this is (deliveries recorded together share a commit on SQLite only). */
+  get dialectName(): DialectName {
+    return this.dialect;
+  }
+
+  /** Runs `fn` in one transaction with a repo bound to it. */
+  async transaction<T>(fn: (repo: WebhooksRepo) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => fn(new WebhooksRepo(trx, this.dialect)));
+  }
 
   /** The account's active subscriptions, as the emitter matches events against them. */
   async active(accountId: number): Promise<ActiveSubscription[]> {
@@ -218,18 +236,33 @@ export class WebhooksRepo {
       .executeTakeFirst();
   }
 
-  /** Writes what one attempt gave. */
-  async recordAttempt(
-    accountId: number,
-    id: number,
-    a: { status: DeliveryStatus; attempts: number; nextAttemptAt: string | null; httpStatus: number | null; responseBody: string | null; durationMs: number | null; error: string | null; finishedAt: string | null },
-  ): Promise<void> {
-    await this.db
-      .updateTable('webhook_deliveries')
-      .set({ status: a.status, attempts: a.attempts, next_attempt_at: a.nextAttemptAt, http_status: a.httpStatus, response_body: a.responseBody, duration_ms: a.durationMs, error: a.error, finished_at: a.finishedAt })
+  /** The subscription's oldest pending deliveries, at most `limit` (the next ones to send, in order). */
+  async pendingBatch(accountId: number, subscriptionId: number, limit: number): Promise<DeliveryRow[]> {
+    return this.db
+      .selectFrom('webhook_deliveries')
+      .select(deliveryColumns)
       .where('account_id', '=', accountId)
-      .where('id', '=', id)
+      .where('subscription_id', '=', subscriptionId)
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .limit(limit)
       .execute();
+  }
+
+  /**
+   * Writes what the attempts of one batch gave, in one statement: an UPDATE joined to the rows' new values
+   * (typed by CAST, so PostgreSQL knows the parameters' types; SQLite 3.33+ and PostgreSQL both take UPDATE ... FROM).
+   */
+  async recordAttempts(accountId: number, list: AttemptRecord[]): Promise<void> {
+    if (list.length === 0) return;
+    const ts = sql.raw(timestampType(this.dialect));
+    const rows = list.map(
+      (a) =>
+        sql`SELECT CAST(${a.id} AS integer) AS id, CAST(${a.status} AS text) AS status, CAST(${a.attempts} AS integer) AS attempts, CAST(${a.nextAttemptAt} AS ${ts}) AS next_attempt_at, CAST(${a.httpStatus} AS integer) AS http_status, CAST(${a.responseBody} AS text) AS response_body, CAST(${a.durationMs} AS integer) AS duration_ms, CAST(${a.error} AS text) AS error, CAST(${a.finishedAt} AS ${ts}) AS finished_at`,
+    );
+    await sql`UPDATE webhook_deliveries SET status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, http_status = v.http_status, response_body = v.response_body, duration_ms = v.duration_ms, error = v.error, finished_at = v.finished_at
+      FROM (${sql.join(rows, sql` UNION ALL `)}) AS v
+      WHERE webhook_deliveries.account_id = ${accountId} AND webhook_deliveries.id = v.id`.execute(this.db);
   }
 
   /** Housekeeping across accounts: deletes delivered and failed deliveries created before the cutoff; answers how many. */

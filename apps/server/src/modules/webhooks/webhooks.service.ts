@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Webhook } from 'standardwebhooks';
 import {
   serviceScopedWebhookEvents,
-  WEBHOOK_PAUSE_AFTER_DAYS,
   WEBHOOK_PING_EVENT,
   WEBHOOK_ROTATION_OVERLAP_HOURS,
   type RouteBody,
@@ -13,31 +11,21 @@ import {
   type createWebhook,
   type updateWebhook,
 } from '@scanbase/contracts';
+import { groupsCommits } from '../../platform/db/dialect.js';
+import { GroupCommit } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/errors.js';
-import { OutboundUrlError, checkOutboundUrl, postBody } from '../../platform/http/outbound-http.js';
+import { OutboundUrlError, checkOutboundUrl } from '../../platform/http/outbound-http.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
-import { PermanentJobError, type JobContext, type JobHandler } from '../../platform/jobs/job-types.js';
+import type { JobContext, JobHandler } from '../../platform/jobs/job-types.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { WebhookEvent, WebhookEvents } from './webhook-events.js';
-import type { ActiveSubscription, DeliveryRow, SubscriptionRow, WebhooksRepo } from './webhooks.repo.js';
+import { WEBHOOK_DELIVER_JOB, WebhookSender } from './webhook-sender.js';
+import type { ActiveSubscription, DeliveryRow, NewDelivery, SubscriptionRow, WebhooksRepo } from './webhooks.repo.js';
 
-/** The job that sends a subscription's pending deliveries, oldest first, one run per subscription at a time. */
-export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
-
-/**
- * When attempt n+1 follows a failed attempt n: the schedule the Standard Webhooks specification suggests
- * (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). After the last, the delivery has failed for good and the next one is sent.
- */
-export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
-
-/** A receiver has this long to answer; the first 10 KB of its reply are kept. */
-export const WEBHOOK_TIMEOUT_MS = 15_000;
-export const WEBHOOK_MAX_REPLY_BYTES = 10 * 1024;
+export { WEBHOOK_DELIVER_JOB, WEBHOOK_MAX_REPLY_BYTES, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from './webhook-sender.js';
 
 /** How long a cached list of an account's active subscriptions is used by the emitter (hot path: every scan). */
 const CACHE_MS = 2_000;
-/** How long a delivery run holds a subscription before another may take over (renewed after each attempt). */
-const DRAIN_LEASE_MS = 60_000 + WEBHOOK_TIMEOUT_MS;
 
 type Matcher = { id: number; events: Set<string>; serviceIds: Set<number> | null };
 type ScopedInput = RouteBody<typeof createWebhook>;
@@ -90,17 +78,16 @@ function toDelivery(d: DeliveryRow): WebhookDelivery {
   };
 }
 
-/** One attempt's outcome. */
-type Attempt = { ok: boolean; permanent: boolean; httpStatus: number | null; responseBody: string | null; durationMs: number; error: string | null };
-
 /**
  * Account webhooks: subscriptions, signed deliveries (Standard Webhooks) through the jobs platform in order per
  * subscription, retries with backoff, the delivery log, "send again", a test ping, and the 3-day pause rule.
  */
 export class WebhooksService implements WebhookEvents {
   private readonly cache = new Map<number, { at: number; subs: Matcher[] }>();
-  /** The retry schedule (tests shorten it). */
-  retryDelaysMs: number[] = WEBHOOK_RETRY_DELAYS_MS;
+  /** Sends the deliveries (the job handler's work). */
+  readonly sender: WebhookSender;
+  /** Deliveries recorded by requests at the same moment share one commit (SQLite pays per commit; scans do the same). */
+  private readonly inserts: GroupCommit<WebhooksRepo>;
 
   constructor(
     private readonly deps: {
@@ -115,7 +102,19 @@ export class WebhooksService implements WebhookEvents {
       timeoutMs?: number;
       now?: () => number;
     },
-  ) {}
+  ) {
+    this.sender = new WebhookSender({ ...deps, paused: (accountId) => this.cache.delete(accountId) });
+    this.inserts = new GroupCommit({ transaction: (fn) => deps.repo.transaction(fn), enabled: groupsCommits(deps.repo.dialectName) });
+  }
+
+  /** The retry schedule (tests shorten it). */
+  get retryDelaysMs(): number[] {
+    return this.sender.retryDelaysMs;
+  }
+
+  set retryDelaysMs(delays: number[]) {
+    this.sender.retryDelaysMs = delays;
+  }
 
   private now(): number {
     return (this.deps.now ?? Date.now)();
@@ -143,24 +142,18 @@ export class WebhooksService implements WebhookEvents {
       const subs = await this.matchers(accountId);
       if (subs.length === 0) return;
       const createdAt = this.iso();
-      const rows = [];
+      const rows: NewDelivery[] = [];
       for (const e of events) {
         const payload = JSON.stringify({ type: e.type, timestamp: createdAt, data: e.data });
         const messageId = newMessageId();
         for (const s of subs) if (wants(s, e)) rows.push({ subscriptionId: s.id, messageId, eventType: e.type, payload, createdAt });
       }
       if (rows.length === 0) return;
-      await this.deps.repo.insertDeliveries(accountId, rows);
-      await this.kick(accountId, [...new Set(rows.map((r) => r.subscriptionId))]);
+      await this.inserts.run((repo) => repo.insertDeliveries(accountId, rows));
+      await this.sender.kick(accountId, [...new Set(rows.map((r) => r.subscriptionId))]);
     } catch (err) {
       this.deps.log.error({ err, accountId }, 'recording webhook events failed');
     }
-  }
-
-  /** Queues a delivery run for each subscription no run is draining now (a run sends what arrives before it stops). */
-  private async kick(accountId: number, subscriptionIds: number[]): Promise<void> {
-    const busy = await this.deps.repo.draining(accountId, subscriptionIds, this.iso());
-    for (const id of subscriptionIds) if (!busy.has(id)) await this.deps.queue.enqueue(WEBHOOK_DELIVER_JOB, { subscriptionId: id }, { accountId, maxAttempts: 5 });
   }
 
   // ---- managing ----
@@ -246,7 +239,7 @@ export class WebhooksService implements WebhookEvents {
     this.cache.delete(accountId);
     if (resuming) {
       await this.deps.repo.dueNow(accountId, input.id);
-      await this.kick(accountId, [input.id]);
+      await this.sender.kick(accountId, [input.id]);
     }
     return this.showOne(accountId, input.id);
   }
@@ -279,7 +272,7 @@ export class WebhooksService implements WebhookEvents {
     const sub = await this.require(accountId, d.subscription_id);
     if (sub.active !== 1) throw new AppError('CONFLICT', 'This subscription is paused: resume it, then send again.');
     const [id] = await this.deps.repo.insertDeliveries(accountId, [{ subscriptionId: d.subscription_id, messageId: d.message_id, eventType: d.event_type, payload: d.payload, redeliveryOf: d.id, createdAt: this.iso() }]);
-    await this.kick(accountId, [d.subscription_id]);
+    await this.sender.kick(accountId, [d.subscription_id]);
     return toDelivery((await this.deps.repo.getDelivery(accountId, id!))!);
   }
 
@@ -290,131 +283,10 @@ export class WebhooksService implements WebhookEvents {
     const payload = JSON.stringify({ type: WEBHOOK_PING_EVENT, timestamp: createdAt, data: { subscriptionId: id, message: 'A test event from Scanbase.' } });
     const messageId = newMessageId();
     // Sent first and recorded as sent, so that no delivery run picks it up as pending meanwhile.
-    const a = await this.send(sub, { message_id: messageId, payload });
+    const a = await this.sender.send(sub, { message_id: messageId, payload });
     const sent = { status: a.ok ? ('succeeded' as const) : ('failed' as const), httpStatus: a.httpStatus, responseBody: a.responseBody, durationMs: a.durationMs, error: a.error, finishedAt: this.iso() };
     const [deliveryId] = await this.deps.repo.insertDeliveries(accountId, [{ subscriptionId: id, messageId, eventType: WEBHOOK_PING_EVENT, payload, createdAt, sent }]);
     return toDelivery((await this.deps.repo.getDelivery(accountId, deliveryId!))!);
-  }
-
-  // ---- sending ----
-
-  /** The `webhook-signature` value: one `v1,` signature per secret in force (two during a rotation's overlap). */
-  signature(sub: Pick<SubscriptionRow, 'secret' | 'previous_secret' | 'previous_secret_until'>, messageId: string, at: Date, body: string): string {
-    const secrets = [sub.secret];
-    if (sub.previous_secret !== null && sub.previous_secret_until !== null && sub.previous_secret_until > at.toISOString()) secrets.push(sub.previous_secret);
-    return secrets.map((s) => new Webhook(s).sign(messageId, at, body)).join(' ');
-  }
-
-  /** One signed POST of a delivery; never throws. */
-  private async send(sub: SubscriptionRow, d: Pick<DeliveryRow, 'message_id' | 'payload'>): Promise<Attempt> {
-    const at = new Date(Math.floor(this.now() / 1000) * 1000);
-    const headers = {
-      'content-type': 'application/json',
-      'webhook-id': d.message_id,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': this.signature(sub, d.message_id, at, d.payload),
-    };
-    const started = performance.now();
-    try {
-      const reply = await postBody(sub.url, d.payload, headers, { allowPrivate: this.deps.allowPrivateUrls, timeoutMs: this.deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS, maxBytes: WEBHOOK_MAX_REPLY_BYTES });
-      const durationMs = Math.round(performance.now() - started);
-      const ok = reply.status >= 200 && reply.status < 300;
-      return { ok, permanent: false, httpStatus: reply.status, responseBody: reply.body.toString('utf8'), durationMs, error: ok ? null : `The receiver answered HTTP ${reply.status}.` };
-    } catch (error) {
-      const durationMs = Math.round(performance.now() - started);
-      const why = error instanceof Error ? error.message : String(error);
-      return { ok: false, permanent: error instanceof OutboundUrlError, httpStatus: null, responseBody: null, durationMs, error: error instanceof OutboundUrlError ? why : `Could not reach the receiver: ${why}` };
-    }
-  }
-
-  /**
-   * One delivery run for a subscription: takes the subscription (one run at a time keeps deliveries in order),
-   * sends its pending deliveries oldest first, and stops at one that failed and waits for its next attempt
-   * (queued as a job at that time). A run that finds the subscription taken leaves it to the other run.
-   */
-  async drain(ctx: JobContext<{ subscriptionId: number }>): Promise<string> {
-    if (ctx.accountId === null) throw new PermanentJobError('A webhook delivery needs an account.');
-    const accountId = ctx.accountId;
-    const subId = ctx.payload.subscriptionId;
-    let sent = 0;
-    let failed = 0;
-    const tally = () => `${sent} sent, ${failed} failed.`;
-    for (;;) {
-      if (!(await this.deps.repo.acquireDrain(accountId, subId, ctx.jobId, this.iso(DRAIN_LEASE_MS), this.iso()))) return sent + failed === 0 ? 'Another run is sending this subscription’s deliveries.' : tally();
-      // The next attempt of a delivery that failed, queued once the subscription is let go (so that run can take it).
-      let retry: { deliveryId: number; attempts: number; at: string } | undefined;
-      try {
-        for (;;) {
-          if (ctx.signal.aborted) return `${tally()} Stopped.`;
-          const sub = await this.deps.repo.get(accountId, subId);
-          if (!sub || sub.active !== 1) return `${tally()} The subscription is ${sub ? 'paused' : 'deleted'}.`;
-          const d = await this.deps.repo.nextPending(accountId, subId);
-          if (!d) break;
-          if (d.next_attempt_at !== null && d.next_attempt_at > this.iso()) {
-            // Its next attempt is queued for then (a dedupe key makes queuing it again a no-op).
-            retry = { deliveryId: d.id, attempts: d.attempts, at: d.next_attempt_at };
-            break;
-          }
-          const a = await this.send(sub, d);
-          const attempts = d.attempts + 1;
-          const now = this.iso();
-          if (a.ok) {
-            sent++;
-            await this.deps.repo.recordAttempt(accountId, d.id, { status: 'succeeded', attempts, nextAttemptAt: null, httpStatus: a.httpStatus, responseBody: a.responseBody, durationMs: a.durationMs, error: null, finishedAt: now });
-            if (sub.failing_since !== null) await this.deps.repo.update(accountId, subId, { failing_since: null, updated_at: now });
-          } else {
-            const delay = a.permanent ? undefined : this.retryDelaysMs[attempts - 1];
-            const next = delay === undefined ? null : this.iso(delay);
-            if (next === null) failed++;
-            await this.deps.repo.recordAttempt(accountId, d.id, { status: next === null ? 'failed' : 'pending', attempts, nextAttemptAt: next, httpStatus: a.httpStatus, responseBody: a.responseBody, durationMs: a.durationMs, error: a.error, finishedAt: next === null ? now : null });
-            if (await this.noteFailure(accountId, sub)) return `${tally()} Paused after failing for ${WEBHOOK_PAUSE_AFTER_DAYS} days.`;
-            if (next !== null) {
-              retry = { deliveryId: d.id, attempts, at: next };
-              break;
-            }
-          }
-          await this.deps.repo.acquireDrain(accountId, subId, ctx.jobId, this.iso(DRAIN_LEASE_MS), this.iso());
-        }
-      } finally {
-        await this.deps.repo.releaseDrain(accountId, subId, ctx.jobId);
-      }
-      if (retry) await this.scheduleRetry(accountId, subId, retry.deliveryId, retry.attempts, retry.at);
-      // A run that found the subscription taken meanwhile (a new delivery, a retry falling due) left it to this one: look once more.
-      const late = await this.deps.repo.nextPending(accountId, subId);
-      if (!late || (late.next_attempt_at !== null && late.next_attempt_at > this.iso())) return retry ? `${tally()} The next attempt is queued.` : tally();
-    }
-  }
-
-  private async scheduleRetry(accountId: number, subscriptionId: number, deliveryId: number, attempts: number, at: string): Promise<void> {
-    await this.deps.queue.enqueue(WEBHOOK_DELIVER_JOB, { subscriptionId }, { accountId, maxAttempts: 5, runAt: new Date(at), dedupeKey: `webhook:${deliveryId}:${attempts}` });
-  }
-
-  /** Notes a failed attempt; after 3 days of nothing but failures pauses the subscription and mails the admin. Answers whether it paused. */
-  private async noteFailure(accountId: number, sub: SubscriptionRow): Promise<boolean> {
-    const now = this.iso();
-    if (sub.failing_since === null) {
-      await this.deps.repo.update(accountId, sub.id, { failing_since: now, updated_at: now });
-      return false;
-    }
-    if (this.now() - new Date(sub.failing_since).getTime() < WEBHOOK_PAUSE_AFTER_DAYS * 86_400_000) return false;
-    await this.deps.repo.update(accountId, sub.id, { active: 0, paused_reason: 'failing', updated_at: now });
-    this.cache.delete(accountId);
-    const to = await this.deps.adminEmail(accountId);
-    if (to) {
-      await this.deps.mailer
-        .send({
-          to,
-          subject: 'A webhook was paused: its deliveries have failed for 3 days',
-          text: [
-            `Every delivery to ${sub.url}${sub.description ? ` (${sub.description})` : ''} has failed since ${sub.failing_since}, so the subscription was paused.`,
-            'Events are no longer recorded for it. Deliveries that were waiting stay in the log and are sent when you resume it.',
-            '',
-            `Check the receiver, then resume the subscription: ${this.deps.publicUrl}/account/integrations/`,
-          ].join('\n'),
-        })
-        .catch((err: unknown) => this.deps.log.error({ err, accountId }, 'mailing a webhook pause failed'));
-    }
-    return true;
   }
 
   /** Housekeeping: deletes finished deliveries older than the retention (the jobs' retention); answers how many. */
@@ -424,6 +296,6 @@ export class WebhooksService implements WebhookEvents {
 
   /** The job handler of delivery runs. */
   handlers(): Map<string, JobHandler> {
-    return new Map([[WEBHOOK_DELIVER_JOB, async (ctx: JobContext) => ({ summary: await this.drain(ctx as JobContext<{ subscriptionId: number }>) })]]);
+    return new Map([[WEBHOOK_DELIVER_JOB, async (ctx: JobContext) => ({ summary: await this.sender.drain(ctx as JobContext<{ subscriptionId: number }>) })]]);
   }
 }

@@ -21,11 +21,15 @@ export async function startWebhookReceiver() {
       res.end(a.body ?? '');
     });
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
+    /** How many connections the sender opened (kept-alive connections are reused). */
+    connections: () => connections,
     /** The requests of one event type. */
     of: (type: string) => received.filter((r) => r.json.type === type),
     answerWith(fn: typeof answer) {

@@ -109,6 +109,22 @@ describe('webhooks', () => {
     expect(statuses.map((s) => s.data.value)).toEqual(['D']);
   });
 
+  it('sends a backlog of one subscription in order over kept-alive connections, logging each delivery', async () => {
+    const { service, scanner, r, deliveries } = await setUp(['scan.created']);
+    // More than one batch of deliveries (50), recorded faster than one request at a time can send them.
+    const values = Array.from({ length: 90 }, (_, i) => `B-${String(i).padStart(3, '0')}`);
+    await Promise.all(values.map((value) => scanner.scan(service, value)));
+    await until(() => expect(r.received).toHaveLength(values.length));
+    await until(async () => expect((await deliveries({ status: 'succeeded', limit: 100 })).length).toBe(values.length));
+    // Received in the order they were recorded (the log lists newest first).
+    const logged = (await deliveries({ limit: 100 })).reverse();
+    expect(r.received.map((x) => x.headers['webhook-id'])).toEqual(logged.map((d) => d.messageId));
+    expect(new Set(r.received.map((x) => x.json.data.value))).toEqual(new Set(values));
+    expect(r.connections()).toBeLessThan(values.length / 10);
+    for (const d of logged) expect(d).toMatchObject({ status: 'succeeded', attempts: 1, httpStatus: 200, error: null, responseBody: 'ok' });
+    expect(logged.every((d) => typeof d.durationMs === 'number' && d.finishedAt !== null)).toBe(true);
+  });
+
   it('signs with both the old and the new secret for 24 hours after a rotation, and answers the new one once', async () => {
     const { a, r, subscription, secret } = await setUp(['database_value.created']);
     const rotated = await a.must('webhooks/rotate-secret', { id: subscription.id });

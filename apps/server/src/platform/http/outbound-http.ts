@@ -90,15 +90,44 @@ export async function postForm(urlText: string, fields: [string, string][], opti
   return postBody(urlText, new URLSearchParams(fields).toString(), { 'content-type': 'application/x-www-form-urlencoded' }, options);
 }
 
+/** Keep-alive agents for one sender: new connections resolve through the guarded lookup, then are reused. */
+export type OutboundAgents = { http: http.Agent; https: https.Agent };
+
+/**
+ * Keep-alive agents whose connections are opened through `guardedLookup`, so a reused connection was checked
+ * when it was opened (webhooks send many requests to one receiver). At most `maxSockets` per host.
+ */
+export function guardedAgents(allowPrivate: boolean, maxSockets = 4): OutboundAgents {
+  const lookup = guardedLookup(allowPrivate);
+  return { http: new http.Agent({ keepAlive: true, maxSockets, lookup }), https: new https.Agent({ keepAlive: true, maxSockets, lookup }) };
+}
+
 /** POSTs a body with the given headers to a customer URL (webhooks: JSON with signature headers), keeping at most `maxBytes` of the reply. */
-export async function postBody(urlText: string, body: string, headers: Record<string, string>, options: { allowPrivate: boolean; timeoutMs: number; maxBytes: number }): Promise<OutboundReply> {
+export async function postBody(urlText: string, body: string, headers: Record<string, string>, options: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; agents?: OutboundAgents }): Promise<OutboundReply> {
   const url = checkOutboundUrl(urlText, options.allowPrivate);
-  const client = url.protocol === 'https:' ? https : http;
+  try {
+    return await postOnce(url, body, headers, options);
+  } catch (error) {
+    // A kept-alive connection the receiver closed meanwhile: the request never reached it, so it is sent once more on a new one.
+    if (!(error instanceof StaleConnectionError)) throw error;
+    return postOnce(url, body, headers, options);
+  }
+}
+
+/** A reused keep-alive connection failed before any reply. */
+class StaleConnectionError extends Error {}
+
+function postOnce(url: URL, body: string, headers: Record<string, string>, options: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; agents?: OutboundAgents }): Promise<OutboundReply> {
+  const secure = url.protocol === 'https:';
+  const client = secure ? https : http;
+  const agent = options.agents ? (secure ? options.agents.https : options.agents.http) : undefined;
   return new Promise((resolve, reject) => {
+    let replied = false;
     const req = client.request(
       url,
-      { method: 'POST', lookup: guardedLookup(options.allowPrivate), timeout: options.timeoutMs, headers: { 'user-agent': 'Scanbase', ...headers, 'content-length': Buffer.byteLength(body) } },
+      { method: 'POST', ...(agent ? { agent } : {}), lookup: guardedLookup(options.allowPrivate), timeout: options.timeoutMs, headers: { 'user-agent': 'Scanbase', ...headers, 'content-length': Buffer.byteLength(body) } },
       (res) => {
+        replied = true;
         const chunks: Buffer[] = [];
         let size = 0;
         let truncated = false;
@@ -118,7 +147,10 @@ export async function postBody(urlText: string, body: string, headers: Record<st
     );
     const deadline = setTimeout(() => req.destroy(new Error(`No reply within ${Math.round(options.timeoutMs / 1000)} s.`)), options.timeoutMs);
     req.on('timeout', () => req.destroy(new Error(`No reply within ${Math.round(options.timeoutMs / 1000)} s.`)));
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && !replied && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) reject(new StaleConnectionError(error.message));
+      else reject(error);
+    });
     req.on('close', () => clearTimeout(deadline));
     req.end(body);
   });

@@ -172,6 +172,26 @@ describe('the jobs platform', () => {
     expect(await q.cancel(accountId + 999, running!)).toBeUndefined();
   });
 
+  it('runs a type with slots of its own while the shared slots are full, and keeps to its own slot count', async () => {
+    const q = makeQueue();
+    const slow = unique('slow');
+    const laned = unique('laned');
+    const release: (() => void)[] = [];
+    const hold: JobHandler = () => new Promise((resolve) => release.push(() => resolve({})));
+    const worker = new JobWorker(q, new Map([[slow, hold], [laned, hold]]), log, { concurrency: 1, pollMs: 20, shutdownGraceMs: 1000, lanes: new Map([[laned, 2]]) });
+    const slowIds = [await q.enqueue(slow, {}, { accountId }), await q.enqueue(slow, {}, { accountId })];
+    const lanedIds = [await q.enqueue(laned, {}, { accountId }), await q.enqueue(laned, {}, { accountId }), await q.enqueue(laned, {}, { accountId })];
+    worker.start();
+    const states = () => Promise.all([...slowIds, ...lanedIds].map(async (id) => (await q.get(accountId, id!))?.state));
+    // One shared slot (the first slow job) and two lane slots (the first two laned jobs), whatever the queue order.
+    expect(await waitFor(states, (s) => s.filter((x) => x === 'running').length === 3)).toEqual(['running', 'queued', 'running', 'running', 'queued']);
+    while (release.length > 0 || (await states()).some((x) => x !== 'succeeded')) {
+      release.splice(0).forEach((done) => done());
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await worker.stop();
+  });
+
   it('deletes finished runs past the retention with their files', async () => {
     const q = makeQueue();
     const type = unique('old');

@@ -8,7 +8,11 @@ import type { JobRow } from './jobs.repo.js';
 
 const PROGRESS_EVERY_MS = 250;
 
-export type WorkerOptions = { concurrency: number; pollMs: number; shutdownGraceMs: number };
+/**
+ * `concurrency` slots are shared by every job type; a type listed in `lanes` runs in slots of its own instead
+ * (webhook deliveries: one long run per subscription must neither wait for nor block exports and imports).
+ */
+export type WorkerOptions = { concurrency: number; pollMs: number; shutdownGraceMs: number; lanes?: ReadonlyMap<string, number> };
 
 /** Bad input cannot get better by retrying: a PermanentJobError, or a user-caused AppError. */
 function isPermanent(error: unknown): boolean {
@@ -19,7 +23,7 @@ function isPermanent(error: unknown): boolean {
 /** Claims jobs of the types it has handlers for and runs them, `concurrency` at a time. */
 export class JobWorker {
   readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  private readonly running = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  private readonly running = new Map<number, { controller: AbortController; done: Promise<void>; lane: string }>();
   private timer: NodeJS.Timeout | undefined;
   private stopping = false;
   private started = false;
@@ -59,8 +63,10 @@ export class JobWorker {
     if (this.ticking || this.stopping) return;
     this.ticking = true;
     try {
-      while (!this.stopping && this.running.size < this.options.concurrency) {
-        const job = await this.queue.claim(this.owner, [...this.handlers.keys()]);
+      while (!this.stopping) {
+        const types = this.claimable();
+        if (types.length === 0) break;
+        const job = await this.queue.claim(this.owner, types);
         if (!job) break;
         this.launch(job);
       }
@@ -71,6 +77,21 @@ export class JobWorker {
     }
   }
 
+  /** The lane of a job type: its own name when it has slots of its own, else '' (the shared slots). */
+  private laneOf(type: string): string {
+    return this.options.lanes?.has(type) ? type : '';
+  }
+
+  /** The job types that have a free slot now. */
+  private claimable(): string[] {
+    const used = new Map<string, number>();
+    for (const r of this.running.values()) used.set(r.lane, (used.get(r.lane) ?? 0) + 1);
+    return [...this.handlers.keys()].filter((type) => {
+      const lane = this.laneOf(type);
+      return (used.get(lane) ?? 0) < (lane === '' ? this.options.concurrency : this.options.lanes!.get(lane)!);
+    });
+  }
+
   private launch(job: JobRow): void {
     const controller = new AbortController();
     const done = this.run(job, controller)
@@ -79,7 +100,7 @@ export class JobWorker {
         this.running.delete(job.id);
         void this.tick();
       });
-    this.running.set(job.id, { controller, done });
+    this.running.set(job.id, { controller, done, lane: this.laneOf(job.type) });
   }
 
   private async run(job: JobRow, controller: AbortController): Promise<void> {

@@ -1,0 +1,274 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_PAUSE_AFTER_DAYS } from '@scanbase/contracts';
+import { OutboundUrlError, guardedAgents, postBody, type OutboundAgents } from '../../platform/http/outbound-http.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.js';
+import { PermanentJobError, type JobContext } from '../../platform/jobs/job-types.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import type { AttemptRecord, DeliveryRow, SubscriptionRow, WebhooksRepo } from './webhooks.repo.js';
+
+/** The job that sends a subscription's pending deliveries, oldest first, one run per subscription at a time. */
+export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
+
+/**
+ * When attempt n+1 follows a failed attempt n: the schedule the Standard Webhooks specification suggests
+ * (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). After the last, the delivery has failed for good and the next one is sent.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+
+/** A receiver has this long to answer; the first 10 KB of its reply are kept. */
+export const WEBHOOK_TIMEOUT_MS = 15_000;
+export const WEBHOOK_MAX_REPLY_BYTES = 10 * 1024;
+
+/**
+ * Delivery runs one process carries at once, in job-worker slots of their own: each run holds one subscription,
+ * so this many subscriptions are sent concurrently, and exports or imports never wait behind them.
+ */
+export const WEBHOOK_DELIVERY_SLOTS = 8;
+
+/** How long a delivery run holds a subscription before another may take over (renewed after each batch). */
+const DRAIN_LEASE_MS = 60_000 + WEBHOOK_TIMEOUT_MS;
+/** Deliveries read together, sent one after the other (order) over a kept-alive connection, and logged in one statement. */
+const BATCH = 50;
+/** A run lets its subscription go after this long and queues a follow-up, so a busy subscription cannot keep a slot for ever. */
+const RUN_BUDGET_MS = 30_000;
+
+/** One attempt's outcome. */
+export type Attempt = { ok: boolean; permanent: boolean; httpStatus: number | null; responseBody: string | null; durationMs: number; error: string | null };
+
+type SenderDeps = {
+  repo: WebhooksRepo;
+  queue: JobQueue;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  adminEmail: (accountId: number) => Promise<string | undefined>;
+  allowPrivateUrls: boolean;
+  publicUrl: string;
+  timeoutMs?: number | undefined;
+  now?: (() => number) | undefined;
+  /** Called when a subscription is paused for failing (the emitter's cache forgets the account). */
+  paused: (accountId: number) => void;
+};
+
+/** What one batch gave. */
+type BatchOutcome = { sent: number; failed: number; paused: boolean; retry?: { deliveryId: number; attempts: number; at: string } };
+
+/**
+ * Sends deliveries: signed POSTs (Standard Webhooks) over kept-alive guarded connections, one run per subscription at
+ * a time (a lease on the subscription row) in id order, retries as jobs at the schedule's times, the 3-day pause rule.
+ */
+export class WebhookSender {
+  /** The retry schedule (tests shorten it). */
+  retryDelaysMs: number[] = WEBHOOK_RETRY_DELAYS_MS;
+  private readonly agents: OutboundAgents;
+  private readonly signers = new Map<string, Webhook>();
+  /** Subscriptions a run of this process holds now; `more` is set when a delivery is recorded for one meanwhile. */
+  private readonly running = new Map<number, { more: boolean }>();
+
+  constructor(private readonly deps: SenderDeps) {
+    this.agents = guardedAgents(deps.allowPrivateUrls);
+  }
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  private iso(offsetMs = 0): string {
+    return new Date(this.now() + offsetMs).toISOString();
+  }
+
+  /**
+   * Has the subscriptions' new deliveries sent: a run of this process that holds one is told to look again (no query,
+   * no job); for the others a run is queued unless one (in any process) holds it. The job wakes this process's worker at once.
+   */
+  async kick(accountId: number, subscriptionIds: number[]): Promise<void> {
+    const rest = subscriptionIds.filter((id) => {
+      const run = this.running.get(id);
+      if (run) run.more = true;
+      return !run;
+    });
+    if (rest.length === 0) return;
+    const busy = await this.deps.repo.draining(accountId, rest, this.iso());
+    for (const id of rest) if (!busy.has(id)) await this.deps.queue.enqueue(WEBHOOK_DELIVER_JOB, { subscriptionId: id }, { accountId, maxAttempts: 5 });
+  }
+
+  private signer(secret: string): Webhook {
+    let w = this.signers.get(secret);
+    if (!w) {
+      if (this.signers.size > 1_000) this.signers.clear();
+      w = new Webhook(secret);
+      this.signers.set(secret, w);
+    }
+    return w;
+  }
+
+  /** The `webhook-signature` value: one `v1,` signature per secret in force (two during a rotation's overlap). */
+  signature(sub: Pick<SubscriptionRow, 'secret' | 'previous_secret' | 'previous_secret_until'>, messageId: string, at: Date, body: string): string {
+    const secrets = [sub.secret];
+    if (sub.previous_secret !== null && sub.previous_secret_until !== null && sub.previous_secret_until > at.toISOString()) secrets.push(sub.previous_secret);
+    return secrets.map((s) => this.signer(s).sign(messageId, at, body)).join(' ');
+  }
+
+  /** One signed POST of a delivery; never throws. */
+  async send(sub: SubscriptionRow, d: Pick<DeliveryRow, 'message_id' | 'payload'>): Promise<Attempt> {
+    const at = new Date(Math.floor(this.now() / 1000) * 1000);
+    const headers = {
+      'content-type': 'application/json',
+      'webhook-id': d.message_id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': this.signature(sub, d.message_id, at, d.payload),
+    };
+    const started = performance.now();
+    try {
+      const reply = await postBody(sub.url, d.payload, headers, { allowPrivate: this.deps.allowPrivateUrls, timeoutMs: this.deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS, maxBytes: WEBHOOK_MAX_REPLY_BYTES, agents: this.agents });
+      const durationMs = Math.round(performance.now() - started);
+      const ok = reply.status >= 200 && reply.status < 300;
+      return { ok, permanent: false, httpStatus: reply.status, responseBody: reply.body.toString('utf8'), durationMs, error: ok ? null : `The receiver answered HTTP ${reply.status}.` };
+    } catch (error) {
+      const durationMs = Math.round(performance.now() - started);
+      const why = error instanceof Error ? error.message : String(error);
+      return { ok: false, permanent: error instanceof OutboundUrlError, httpStatus: null, responseBody: null, durationMs, error: error instanceof OutboundUrlError ? why : `Could not reach the receiver: ${why}` };
+    }
+  }
+
+  /**
+   * One delivery run for a subscription: takes the subscription (one run at a time keeps deliveries in order),
+   * sends its pending deliveries oldest first in batches, and stops at one that failed and waits for its next attempt
+   * (queued as a job at that time). A run that finds the subscription taken leaves it to the other run.
+   */
+  async drain(ctx: JobContext<{ subscriptionId: number }>): Promise<string> {
+    if (ctx.accountId === null) throw new PermanentJobError('A webhook delivery needs an account.');
+    const accountId = ctx.accountId;
+    const subId = ctx.payload.subscriptionId;
+    const started = this.now();
+    let sent = 0;
+    let failed = 0;
+    const tally = () => `${sent} sent, ${failed} failed.`;
+    for (;;) {
+      if (!(await this.deps.repo.acquireDrain(accountId, subId, ctx.jobId, this.iso(DRAIN_LEASE_MS), this.iso()))) return sent + failed === 0 ? 'Another run is sending this subscription’s deliveries.' : tally();
+      const run = { more: false };
+      this.running.set(subId, run);
+      // The next attempt of a delivery that failed, queued once the subscription is let go (so that run can take it).
+      let retry: BatchOutcome['retry'];
+      let stopped: string | undefined;
+      let outOfTime = false;
+      try {
+        for (;;) {
+          if (ctx.signal.aborted) {
+            stopped = 'Stopped.';
+            break;
+          }
+          run.more = false;
+          const sub = await this.deps.repo.get(accountId, subId);
+          if (!sub || sub.active !== 1) {
+            stopped = `The subscription is ${sub ? 'paused' : 'deleted'}.`;
+            break;
+          }
+          const batch = await this.deps.repo.pendingBatch(accountId, subId, BATCH);
+          // Nothing left: unless a delivery was recorded while reading, let go (synchronously with this check, so a
+          // delivery recorded from now on queues a run, and the look after letting go below catches the rest).
+          if (batch.length === 0 && !run.more) break;
+          if (batch.length === 0) continue;
+          const out = await this.sendBatch(accountId, sub, batch);
+          sent += out.sent;
+          failed += out.failed;
+          if (out.paused) {
+            stopped = `Paused after failing for ${WEBHOOK_PAUSE_AFTER_DAYS} days.`;
+            break;
+          }
+          if (out.retry) {
+            retry = out.retry;
+            break;
+          }
+          if (this.now() - started > RUN_BUDGET_MS) {
+            outOfTime = true;
+            break;
+          }
+          await this.deps.repo.acquireDrain(accountId, subId, ctx.jobId, this.iso(DRAIN_LEASE_MS), this.iso());
+        }
+      } finally {
+        if (this.running.get(subId) === run) this.running.delete(subId);
+        await this.deps.repo.releaseDrain(accountId, subId, ctx.jobId);
+      }
+      if (stopped) return `${tally()} ${stopped}`;
+      if (retry) await this.deps.queue.enqueue(WEBHOOK_DELIVER_JOB, { subscriptionId: subId }, { accountId, maxAttempts: 5, runAt: new Date(retry.at), dedupeKey: `webhook:${retry.deliveryId}:${retry.attempts}` });
+      if (outOfTime) {
+        await this.deps.queue.enqueue(WEBHOOK_DELIVER_JOB, { subscriptionId: subId }, { accountId, maxAttempts: 5 });
+        return `${tally()} A new run sends the rest.`;
+      }
+      // A run that found the subscription taken meanwhile (a new delivery, a retry falling due) left it to this one: look once more.
+      const late = await this.deps.repo.nextPending(accountId, subId);
+      if (!late || (late.next_attempt_at !== null && late.next_attempt_at > this.iso())) return retry ? `${tally()} The next attempt is queued.` : tally();
+    }
+  }
+
+  /**
+   * Sends a batch in order, stopping at a delivery that failed and will be tried again; logs every attempt in one
+   * statement and keeps the subscription's failing state (set by a failure, cleared by a success).
+   */
+  private async sendBatch(accountId: number, sub: SubscriptionRow, batch: DeliveryRow[]): Promise<BatchOutcome> {
+    const records: AttemptRecord[] = [];
+    const out: BatchOutcome = { sent: 0, failed: 0, paused: false };
+    let failingSince = sub.failing_since;
+    for (const d of batch) {
+      if (d.next_attempt_at !== null && d.next_attempt_at > this.iso()) {
+        // Its next attempt is queued for then (a dedupe key makes queuing it again a no-op).
+        out.retry = { deliveryId: d.id, attempts: d.attempts, at: d.next_attempt_at };
+        break;
+      }
+      const a = await this.send(sub, d);
+      const attempts = d.attempts + 1;
+      const now = this.iso();
+      const logged = { id: d.id, attempts, httpStatus: a.httpStatus, responseBody: a.responseBody, durationMs: a.durationMs, error: a.error };
+      if (a.ok) {
+        out.sent++;
+        records.push({ ...logged, status: 'succeeded', nextAttemptAt: null, finishedAt: now });
+        failingSince = null;
+        continue;
+      }
+      const delay = a.permanent ? undefined : this.retryDelaysMs[attempts - 1];
+      const next = delay === undefined ? null : this.iso(delay);
+      if (next === null) out.failed++;
+      records.push({ ...logged, status: next === null ? 'failed' : 'pending', nextAttemptAt: next, finishedAt: next === null ? now : null });
+      if (failingSince !== null && this.now() - new Date(failingSince).getTime() >= WEBHOOK_PAUSE_AFTER_DAYS * 86_400_000) {
+        out.paused = true;
+        break;
+      }
+      failingSince ??= now;
+      if (next !== null) {
+        out.retry = { deliveryId: d.id, attempts, at: next };
+        break;
+      }
+    }
+    await this.deps.repo.recordAttempts(accountId, records);
+    if (out.paused) await this.pause(accountId, sub, failingSince!);
+    else if (failingSince !== sub.failing_since) await this.deps.repo.update(accountId, sub.id, { failing_since: failingSince, updated_at: this.iso() });
+    return out;
+  }
+
+  /** Pauses a subscription that has failed for 3 days and mails the account's admin. */
+  private async pause(accountId: number, sub: SubscriptionRow, failingSince: string): Promise<void> {
+    await this.deps.repo.update(accountId, sub.id, { active: 0, paused_reason: 'failing', updated_at: this.iso() });
+    this.deps.paused(accountId);
+    const to = await this.deps.adminEmail(accountId);
+    if (!to) return;
+    await this.deps.mailer
+      .send({
+        to,
+        subject: 'A webhook was paused: its deliveries have failed for 3 days',
+        text: [
+          `Every delivery to ${sub.url}${sub.description ? ` (${sub.description})` : ''} has failed since ${failingSince}, so the subscription was paused.`,
+          'Events are no longer recorded for it. Deliveries that were waiting stay in the log and are sent when you resume it.',
+          '',
+          `Check the receiver, then resume the subscription: ${this.deps.publicUrl}/account/integrations/`,
+        ].join('\n'),
+      })
+      .catch((err: unknown) => this.deps.log.error({ err, accountId }, 'mailing a webhook pause failed'));
+  }
+
+  /** Closes the kept-alive connections (shutdown). */
+  close(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+}
