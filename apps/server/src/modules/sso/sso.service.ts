@@ -224,7 +224,7 @@ export class SsoService {
   async start(email: string, accountId: number | undefined, ip: string): Promise<{ kind: 'choose_account'; accounts: { accountId: number; companyName: string }[] } | ({ kind: 'redirect' } & Started)> {
     await this.limit(ip);
     const domain = email.split('@')[1] ?? '';
-    const [byDomain, admins, members] = await Promise.all([this.deps.repo.accountsForDomain(domain), this.deps.accounts.findAdminsByEmail(email), this.deps.accounts.findActiveAccountUsersByEmail(email)]);
+    const [byDomain, admins, members] = await Promise.all([this.deps.repo.accountsForDomain(domain, { appUsers: false }), this.deps.accounts.findAdminsByEmail(email), this.deps.accounts.findActiveAccountUsersByEmail(email)]);
     const known = await this.deps.repo.enabledAmong([...admins.map((a) => a.account_id), ...members.map((m) => m.account_id)]);
     let ids = [...new Set([...byDomain, ...known])].sort((a, b) => a - b);
     if (accountId !== undefined) ids = ids.filter((id) => id === accountId);
@@ -262,7 +262,7 @@ export class SsoService {
     if (body.email) {
       const email = body.email.toLowerCase();
       const user = await this.deps.appUsers.repo.findByUsernameKey(email);
-      const byDomain = await this.deps.repo.appAccountsForDomain(email.split('@')[1] ?? '');
+      const byDomain = await this.deps.repo.accountsForDomain(email.split('@')[1] ?? '', { appUsers: true });
       const own = user ? (await this.appOptions(user.account_id)).available ? [user.account_id] : [] : [];
       ids = [...new Set([...byDomain, ...own])].sort((a, b) => a - b);
       if (body.accountId !== undefined) ids = ids.filter((id) => id === body.accountId);
@@ -435,11 +435,11 @@ export class SsoService {
 
   /** Several companies could be meant: the person picks one (each by its company name). */
   private async chooseAccount(ids: number[]): Promise<{ kind: 'choose_account'; accounts: { accountId: number; companyName: string }[] }> {
-    const accounts = [];
-    for (const id of ids) {
-      const owner = await this.deps.accounts.getAdminOfAccount(id);
-      if (owner) accounts.push({ accountId: id, companyName: owner.company_name });
-    }
+    const names = new Map((await this.deps.accounts.companyNamesOf(ids)).map((r) => [r.account_id, r.company_name] as const));
+    const accounts = ids.flatMap((id) => {
+      const companyName = names.get(id);
+      return companyName === undefined ? [] : [{ accountId: id, companyName }];
+    });
     return { kind: 'choose_account', accounts };
   }
 
