@@ -4,6 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse';
+import { measured } from './lib/measure.js';
 import { printRows, type BenchRow } from './lib/report.js';
 import { taskFileKey } from '../apps/server/src/modules/tasks/tasks.service.js';
 import { startScanbase } from './lib/servers.js';
@@ -20,18 +21,8 @@ async function writeCsv(file: string): Promise<void> {
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
 }
 
-/** Runs `fn` while sampling RSS every 20 ms; answers its result, seconds and the peak RSS in MB. */
-async function measured<T>(fn: () => Promise<T>): Promise<{ result: T; seconds: number; peakMb: number }> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const started = performance.now();
-  try {
-    const result = await fn();
-    return { result, seconds: (performance.now() - started) / 1000, peakMb: Math.max(peak, process.memoryUsage().rss) / 1_048_576 };
-  } finally {
-    clearInterval(timer);
-  }
-}
+/** This bench has always measured peak RSS without collecting garbage first. */
+const asIs = { gc: false };
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -53,8 +44,8 @@ export async function run(): Promise<BenchRow[]> {
       let n = 0;
       for await (const _ of fs.createReadStream(file).pipe(parse({ relax_column_count: true }))) n++;
       return n;
-    });
-    const imported = await measured(() => databases.importValues(accountId, db.id, fs.createReadStream(file), { trim: true, maxColumns: 3, onError: 'abort' }));
+    }, asIs);
+    const imported = await measured(() => databases.importValues(accountId, db.id, fs.createReadStream(file), { trim: true, maxColumns: 3, onError: 'abort' }), asIs);
     if (imported.result.imported !== ROWS) throw new Error(`imported ${imported.result.imported} of ${ROWS}`);
     const plainRps = ROWS / plain.seconds;
     const importRps = ROWS / imported.seconds;
@@ -92,7 +83,7 @@ export async function run(): Promise<BenchRow[]> {
         if (job?.state === 'failed' || job?.state === 'cancelled') throw new Error(`import job ${job.state}: ${job.error ?? ''}`);
         await new Promise((r) => setTimeout(r, 100));
       }
-    });
+    }, asIs);
     await worker.stop();
     const jobRps = ROWS / viaJob.seconds;
 

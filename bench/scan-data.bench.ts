@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beginBulkLoad, endBulkLoad } from '../apps/server/src/platform/db/dialect.js';
 import { exportScans } from '../apps/server/src/modules/scans/scan-export.js';
+import { measured } from './lib/measure.js';
 import { printRows, type BenchRow } from './lib/report.js';
 import { startScanbase } from './lib/servers.js';
 
@@ -38,22 +39,6 @@ type Seeded = { token: string; accountId: number; serviceIds: number[]; question
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/** Runs `fn` while sampling RSS every 20 ms; answers its result, seconds and the peak RSS in MB. */
-async function measured<T>(fn: () => Promise<T>): Promise<{ result: T; seconds: number; peakMb: number; growthMb: number }> {
-  global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const started = performance.now();
-  try {
-    const result = await fn();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, seconds: (performance.now() - started) / 1000, peakMb: peak / 1_048_576, growthMb: (peak - before) / 1_048_576 };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 /** The n-th scan of an account: a ticket value, one of the services/users/devices, a time within 2026. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
+import { measured, type Measured } from './lib/measure.js';
 import { type BenchRow } from './lib/report.js';
 import { startScanbase } from './lib/servers.js';
 
@@ -12,22 +13,6 @@ import { startScanbase } from './lib/servers.js';
 // rows (the cells read back from our file) in the same run. Goal: at most 1.5x the time, < 150 MB added.
 const ROWS = Number(process.env.SHEET_BENCH_ROWS ?? 100_000);
 const BATCH = 2_000;
-
-/** Runs `fn` while sampling RSS every 20 ms: seconds and the RSS added over the start, in MB. */
-async function measured(fn: () => Promise<void>): Promise<{ seconds: number; addedMb: number }> {
-  global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const started = performance.now();
-  try {
-    await fn();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { seconds: (performance.now() - started) / 1000, addedMb: (peak - before) / 1_048_576 };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 /** The sheet's 100,000 rows downloaded by the link vs exceljs alone writing the same rows. */
 export async function run(): Promise<BenchRow[]> {
@@ -66,9 +51,9 @@ export async function run(): Promise<BenchRow[]> {
     const ours = path.join(dir, 'ours.xlsx');
     // Twice each, alternating; times of the second round (the first warms the JIT and the page cache); our memory
     // from the first download, before exceljs ran at all (RSS grown by exceljs is not given back to the system).
-    let oursFirst = { seconds: 0, addedMb: 0 };
-    let oursRun = { seconds: 0, addedMb: 0 };
-    let plainRun = { seconds: 0, addedMb: 0 };
+    let oursFirst: Measured<void> = { result: undefined, seconds: 0, peakMb: 0, growthMb: 0 };
+    let oursRun = oursFirst;
+    let plainRun = oursFirst;
     let rows: (string | number)[][] = [];
     for (let round = 0; round < 2; round++) {
       oursRun = await measured(async () => {
@@ -101,7 +86,7 @@ export async function run(): Promise<BenchRow[]> {
     return [
       { name: `exceljs streaming writer alone, ${n} rows x ${columns.length} columns`, value: plainRun.seconds, unit: 's' },
       { name: `scan-to-Excel download by its link, ${n} rows`, value: oursRun.seconds, unit: 's', baseline: plainRun.seconds, baselineName: 'exceljs alone', ratio: oursRun.seconds / plainRun.seconds, goal: 'ratio <= 1.5 (issue 14)' },
-      { name: 'scan-to-Excel download: RSS added by the first download (whole process, server + client)', value: oursFirst.addedMb, unit: 'MB', baseline: plainRun.addedMb, baselineName: 'exceljs alone', goal: '< 150 MB' },
+      { name: 'scan-to-Excel download: RSS added by the first download (whole process, server + client)', value: oursFirst.growthMb, unit: 'MB', baseline: plainRun.growthMb, baselineName: 'exceljs alone', goal: '< 150 MB' },
     ];
   } finally {
     await sb.close();

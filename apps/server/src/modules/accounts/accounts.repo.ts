@@ -154,6 +154,17 @@ export class AccountsRepo {
       .executeTakeFirst();
   }
 
+  /** The company name of each of these accounts that has an owner (one query for a chooser of accounts). */
+  async companyNamesOf(accountIds: number[]): Promise<{ account_id: number; company_name: string }[]> {
+    if (accountIds.length === 0) return [];
+    return this.db
+      .selectFrom('admins')
+      .innerJoin('accounts', 'accounts.id', 'admins.account_id')
+      .select(['admins.account_id', 'accounts.company_name'])
+      .where('admins.account_id', 'in', accountIds)
+      .execute();
+  }
+
   async markAdminVerified(adminId: number): Promise<void> {
     await this.db.updateTable('admins').set({ email_verified_at: nowIso() }).where('id', '=', adminId).where('email_verified_at', 'is', null).execute();
   }

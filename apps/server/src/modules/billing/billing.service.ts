@@ -1,6 +1,4 @@
 import {
-  businessDetails as businessSchema,
-  formatMoney,
   periodEnd as nextPeriodEnd,
   planFeatureLabels,
   planLimitKeys,
@@ -24,8 +22,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.js';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import type { BillingRepo, BillingRow, InvoiceRow } from './billing.repo.js';
-import { renderInvoicePdf } from './invoice-pdf.js';
+import { BillingInvoices, businessOf, day, toInvoice } from './billing-invoices.js';
+import type { BillingRepo, BillingRow } from './billing.repo.js';
 import type { PlanCatalogue } from './plan-catalogue.js';
 import type { PaymentProvider } from './stripe-provider.js';
 
@@ -47,7 +45,6 @@ export type BillingDeps = {
   provider?: PaymentProvider | null;
 };
 
-const emptyBusiness: BusinessDetails = { companyName: '', addressLine1: '', addressLine2: '', city: '', postalCode: '', country: '', taxId: '', billingEmail: '' };
 // The quota check after each scan reads the plan at most every 5 s per account (the ingest path stays cheap).
 const QUOTA_CACHE_MS = 5000;
 // An account idle for years is brought forward at most this many periods at once (one invoice each).
@@ -65,30 +62,15 @@ function monthStartMs(d: Date): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
 }
 
-function day(iso: string): string {
-  return iso.slice(0, 10);
-}
-
-function toInvoice(r: InvoiceRow): Invoice {
-  return { id: r.id, number: r.number, createdAt: r.created_at, description: r.description, amountCents: r.amount_cents, status: r.status as Invoice['status'], paidAt: r.paid_at };
-}
-
-function businessOf(text: string): BusinessDetails {
-  try {
-    const parsed = businessSchema.safeParse({ ...emptyBusiness, ...(JSON.parse(text) as object) });
-    return parsed.success ? parsed.data : emptyBusiness;
-  } catch {
-    return emptyBusiness;
-  }
-}
-
 /** Plans, usage against limits, plan changes with proration, invoices, and the monthly scan quota (docs/ACCOUNT-BILLING.md). */
 export class BillingService {
   private readonly quotaCache = new Map<number, { limit: number; month: string | null; at: number }>();
   private readonly now: () => Date;
+  private readonly invoiceBook: BillingInvoices;
 
   constructor(private readonly deps: BillingDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.invoiceBook = new BillingInvoices({ repo: deps.repo, catalogue: deps.catalogue, provider: deps.provider, now: this.now });
   }
 
   get catalogue(): PlanCatalogue {
@@ -123,19 +105,9 @@ export class BillingService {
     if (advanced && catalogue.billingEnabled && price > 0 && !this.deps.provider) {
       const lines = [{ text: `${plan.name} plan, ${period === 'month' ? 'monthly' : 'yearly'}: ${day(start.toISOString())} to ${day(end.toISOString())}`, amountCents: price }];
       if (price - due > 0) lines.push({ text: 'Credit applied', amountCents: -(price - due) });
-      await this.issue(row.account_id, { description: `${plan.name} plan renewal (${day(start.toISOString())} to ${day(end.toISOString())})`, lines, amountCents: due, status: due === 0 ? 'paid' : 'open', business: row.business });
+      await this.invoiceBook.issue(row.account_id, { description: `${plan.name} plan renewal (${day(start.toISOString())} to ${day(end.toISOString())})`, lines, amountCents: due, status: due === 0 ? 'paid' : 'open', business: row.business });
     }
     return (await repo.get(row.account_id))!;
-  }
-
-  /** Writes one of our invoices, with the tax of the account's billing country added as a line (docs "Tax"). */
-  private async issue(accountId: number, input: { description: string; lines: { text: string; amountCents: number }[]; amountCents: number; status: 'open' | 'paid'; business: string }): Promise<InvoiceRow> {
-    const business = businessOf(input.business);
-    const rate = input.amountCents > 0 && business.country ? this.deps.catalogue.taxFor(business.country) : undefined;
-    if (!rate) return this.deps.repo.insertInvoice(accountId, input);
-    if (rate.exemptWithTaxId && business.taxId) return this.deps.repo.insertInvoice(accountId, { ...input, lines: [...input.lines, { text: `${rate.name}: reverse charge (tax id ${business.taxId})`, amountCents: 0 }] });
-    const tax = Math.round((input.amountCents * rate.percent) / 100);
-    return this.deps.repo.insertInvoice(accountId, { ...input, lines: [...input.lines, { text: `${rate.name} ${rate.percent}% (${business.country})`, amountCents: tax }], amountCents: input.amountCents + tax });
   }
 
   private async usage(accountId: number, plan: Plan): Promise<UsageRow[]> {
@@ -256,7 +228,7 @@ export class BillingService {
       if (p.unusedCreditCents > 0) lines.push({ text: `Unused time on the ${preview.fromPlan} plan (${p.daysLeft} days)`, amountCents: -Math.min(p.unusedCreditCents, preview.newPriceCents) });
       const earlier = Math.min(row.credit_cents, Math.max(0, preview.newPriceCents - p.unusedCreditCents));
       if (earlier > 0) lines.push({ text: 'Credit from earlier changes', amountCents: -earlier });
-      const stored = await this.issue(accountId, { description: `Change to the ${target.name} plan (${input.period === 'month' ? 'monthly' : 'yearly'})`, lines, amountCents: p.amountDueCents, status: p.amountDueCents === 0 ? 'paid' : 'open', business: row.business });
+      const stored = await this.invoiceBook.issue(accountId, { description: `Change to the ${target.name} plan (${input.period === 'month' ? 'monthly' : 'yearly'})`, lines, amountCents: p.amountDueCents, status: p.amountDueCents === 0 ? 'paid' : 'open', business: row.business });
       invoice = toInvoice(stored);
     }
     this.quotaCache.delete(accountId);
@@ -311,32 +283,29 @@ export class BillingService {
 
   async invoices(accountId: number): Promise<Invoice[]> {
     await this.state(accountId);
-    return (await this.deps.repo.listInvoices(accountId)).map(toInvoice);
+    return this.invoiceBook.list(accountId);
   }
 
-  async invoicePdf(accountId: number, id: number): Promise<{ fileName: string; pdf: Buffer }> {
-    const row = await this.deps.repo.invoice(accountId, id);
-    if (!row) throw new AppError('NOT_FOUND', 'There is no such invoice.');
-    const owner = await this.deps.repo.owner(accountId);
-    const pdf = await renderInvoicePdf({
-      number: row.number,
-      createdAt: row.created_at,
-      status: row.status,
-      paidAt: row.paid_at,
-      description: row.description,
-      lines: JSON.parse(row.lines) as { text: string; amountCents: number }[],
-      amountCents: row.amount_cents,
-      business: businessOf(row.business),
-      company: owner?.company ?? '',
-    });
-    return { fileName: `${row.number}.pdf`, pdf };
+  // Invoices (billing-invoices.ts)
+
+  /** One invoice of the account as a PDF file. */
+  invoicePdf(accountId: number, id: number): Promise<{ fileName: string; pdf: Buffer }> {
+    return this.invoiceBook.pdf(accountId, id);
   }
 
   /** The operator's CLI: marks an open invoice paid; false when it is not open. */
-  async markPaid(number: string): Promise<{ found: boolean; changed: boolean; amount: string }> {
-    const row = await this.deps.repo.invoiceByNumber(number);
-    if (!row) return { found: false, changed: false, amount: '' };
-    return { found: true, changed: await this.deps.repo.markPaid(row.account_id, row.id, this.now().toISOString()), amount: formatMoney(row.amount_cents) };
+  markPaid(number: string): Promise<{ found: boolean; changed: boolean; amount: string }> {
+    return this.invoiceBook.markPaid(number);
+  }
+
+  /** The operator's CLI: voids an open invoice or refunds a paid one in full (through Stripe for one of Stripe's). */
+  settleInvoice(number: string, action: 'void' | 'refund'): Promise<{ found: boolean; changed: boolean; amount: string; status: string }> {
+    return this.invoiceBook.settle(number, action);
+  }
+
+  /** The operator's CLI: every account's open invoices. */
+  openInvoices(): Promise<{ number: string; accountId: number; company: string; createdAt: string; amount: string; description: string }[]> {
+    return this.invoiceBook.open();
   }
 
   // Cards (only with a payment provider: numbers go to its own form, never here)
@@ -363,27 +332,6 @@ export class BillingService {
   async removeCard(accountId: number, paymentMethodId: string): Promise<CardList> {
     await this.requireProvider().removeCard(accountId, paymentMethodId);
     return this.cards(accountId);
-  }
-
-  /**
-   * The operator's CLI: voids an open invoice (through Stripe for one Stripe issued), or refunds a paid one in full
-   * (through Stripe for one Stripe charged; without a provider it records a refund the operator made).
-   */
-  async settleInvoice(number: string, action: 'void' | 'refund'): Promise<{ found: boolean; changed: boolean; amount: string; status: string }> {
-    const row = await this.deps.repo.invoiceByNumber(number);
-    if (!row) return { found: false, changed: false, amount: '', status: '' };
-    const [from, to] = action === 'void' ? ['open', 'void'] : ['paid', 'refunded'];
-    if (row.status !== from) return { found: true, changed: false, amount: formatMoney(row.amount_cents), status: row.status };
-    if (row.provider_id) {
-      if (!this.deps.provider) throw new AppError('CONFLICT', `Invoice ${number} was issued by Stripe, which is not configured on this process.`);
-      await (action === 'void' ? this.deps.provider.voidInvoice(row.provider_id) : this.deps.provider.refundInvoice(row.provider_id));
-    }
-    const changed = await this.deps.repo.setStatus(row.account_id, row.id, from, to);
-    return { found: true, changed, amount: formatMoney(row.amount_cents), status: changed ? to : row.status };
-  }
-
-  async openInvoices(): Promise<{ number: string; accountId: number; company: string; createdAt: string; amount: string; description: string }[]> {
-    return (await this.deps.repo.openInvoices()).map((r) => ({ number: r.number, accountId: r.account_id, company: r.company, createdAt: r.created_at, amount: formatMoney(r.amount_cents), description: r.description }));
   }
 
   // Limits

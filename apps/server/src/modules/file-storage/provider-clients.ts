@@ -22,18 +22,29 @@ function range(offset: number, length: number, total: number): string {
   return `bytes ${offset}-${offset + length - 1}/${total}`;
 }
 
-/** Google Drive v3 into the drive the app created files in (scope drive.file: no folders it did not make, so a name prefix). */
-export class GoogleDriveClient implements StoreClient {
+/** What the three OAuth clients share: API hosts, access token, guarded fetch, upload limits, and a check that only names who accepted (making the client already needed a live token). */
+abstract class ProviderClient implements StoreClient {
+  /** Who accepted the connection, as the check says it. */
+  protected abstract readonly provider: string;
+
   constructor(
-    private readonly api: ProviderApi,
-    private readonly token: string,
-    private readonly fetch: Fetch,
-    private readonly limits: UploadLimits,
+    protected readonly api: ProviderApi,
+    protected readonly token: string,
+    protected readonly fetch: Fetch,
+    protected readonly limits: UploadLimits,
   ) {}
 
   async check(): Promise<string> {
-    return 'Google accepted the connection.';
+    return `${this.provider} accepted the connection.`;
   }
+
+  abstract write(name: string, source: UploadSource, contentType: string, folders?: string[]): Promise<Written>;
+  abstract remove(ref: string): Promise<void>;
+}
+
+/** Google Drive v3 into the drive the app created files in (scope drive.file: no folders it did not make, so a name prefix). */
+export class GoogleDriveClient extends ProviderClient {
+  protected readonly provider = 'Google';
 
   async write(name: string, source: UploadSource, contentType: string, folders: string[] = []): Promise<Written> {
     const fileName = `${PROVIDER_FOLDER} ${[...folders, name].join(' - ')}`;
@@ -94,17 +105,8 @@ export class GoogleDriveClient implements StoreClient {
 type DropboxMetadata = { path_display?: string; path_lower?: string };
 
 /** Dropbox API v2: uploads on the content host (files/upload or an upload session), files/delete_v2 on the API host. */
-export class DropboxClient implements StoreClient {
-  constructor(
-    private readonly api: ProviderApi,
-    private readonly token: string,
-    private readonly fetch: Fetch,
-    private readonly limits: UploadLimits,
-  ) {}
-
-  async check(): Promise<string> {
-    return 'Dropbox accepted the connection.';
-  }
+export class DropboxClient extends ProviderClient {
+  protected readonly provider = 'Dropbox';
 
   private content(endpoint: string, arg: unknown, body: Buffer) {
     return this.fetch(`${this.api.contentUrl}/2/files/${endpoint}`, {
@@ -148,17 +150,8 @@ export class DropboxClient implements StoreClient {
 }
 
 /** OneDrive through Microsoft Graph into the Scanbase folder of the drive root (Graph creates missing folders). */
-export class OneDriveClient implements StoreClient {
-  constructor(
-    private readonly api: ProviderApi,
-    private readonly token: string,
-    private readonly fetch: Fetch,
-    private readonly limits: UploadLimits,
-  ) {}
-
-  async check(): Promise<string> {
-    return 'Microsoft accepted the connection.';
-  }
+export class OneDriveClient extends ProviderClient {
+  protected readonly provider = 'Microsoft';
 
   async write(name: string, source: UploadSource, contentType: string, folders: string[] = []): Promise<Written> {
     const path = [PROVIDER_FOLDER, ...folders, name].join('/');

@@ -79,3 +79,13 @@ export function describeSaml(error: unknown): string {
   if (/InResponseTo/i.test(message)) return `The answer does not belong to this sign-in (${message}).`;
   return message;
 }
+
+/** Where the identity provider sends the browser back after an account's sign-in (OIDC redirect URI). */
+export function ssoRedirectUri(publicUrl: string): string {
+  return `${publicUrl}/signinSSO`;
+}
+
+/** The secret box's context of an account's OIDC client secret (sealed and opened with the same one). */
+export function secretContext(accountId: number): string {
+  return `sso:${accountId}`;
+}

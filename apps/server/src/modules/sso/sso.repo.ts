@@ -74,14 +74,15 @@ export class SsoRepo {
     });
   }
 
-  /** Accounts whose switched-on identity provider lists the domain. */
-  async accountsForDomain(domain: string): Promise<number[]> {
+  /** Accounts whose switched-on identity provider lists the domain; with `appUsers`, only those whose provider also signs in app users. */
+  async accountsForDomain(domain: string, { appUsers }: { appUsers: boolean }): Promise<number[]> {
     const rows = await this.db
       .selectFrom('sso_domains')
       .innerJoin('sso_configs', 'sso_configs.account_id', 'sso_domains.account_id')
       .select('sso_domains.account_id')
       .where('sso_domains.domain', '=', domain)
       .where('sso_configs.enabled', '=', 1)
+      .$if(appUsers, (qb) => qb.where('sso_configs.app_users_enabled', '=', 1))
       .orderBy('sso_domains.account_id')
       .execute();
     return rows.map((r) => r.account_id);
@@ -107,20 +108,6 @@ export class SsoRepo {
       .returning('assertion_id')
       .executeTakeFirst();
     return inserted !== undefined;
-  }
-
-  /** Accounts whose switched-on provider signs in app users and lists the domain. */
-  async appAccountsForDomain(domain: string): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('sso_domains')
-      .innerJoin('sso_configs', 'sso_configs.account_id', 'sso_domains.account_id')
-      .select('sso_domains.account_id')
-      .where('sso_domains.domain', '=', domain)
-      .where('sso_configs.enabled', '=', 1)
-      .where('sso_configs.app_users_enabled', '=', 1)
-      .orderBy('sso_domains.account_id')
-      .execute();
-    return rows.map((r) => r.account_id);
   }
 
   /** True when the account's app users (but its owner's) must sign in through its switched-on provider. */

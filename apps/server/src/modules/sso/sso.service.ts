@@ -5,15 +5,17 @@ import type { SecretBox } from '../../platform/auth/secret-box.js';
 import type { Session } from '../../platform/auth/session.js';
 import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/errors.js';
-import { checkOutboundUrl, guardedFetch, OutboundUrlError } from '../../platform/http/outbound-http.js';
+import { OutboundUrlError } from '../../platform/http/outbound-http.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { AuthService, SeenFrom } from '../accounts/auth.service.js';
 import type { AuthTokensRepo } from '../accounts/auth-tokens.repo.js';
 import type { TwoFactorService } from '../accounts/two-factor.service.js';
 import type { Profile } from '@node-saml/node-saml';
-import { assertionIdentity, emailOf, nameOf, samlFor, samlGroups, serviceProvider, spMetadata, type SamlIdp } from './saml.js';
-import { certsOf, describeSaml, samlIdpFrom, viewOf } from './sso-settings.js';
+import { describeOidcError, OidcDiscovery } from './oidc-discovery.js';
+import { assertionIdentity, emailOf, nameOf, samlFor, samlGroups, serviceProvider } from './saml.js';
+import { SsoConfigService } from './sso-config.service.js';
+import { certsOf, describeSaml, secretContext, ssoRedirectUri } from './sso-settings.js';
 import type { SsoConfigRow, SsoRepo } from './sso.repo.js';
 import type { AppUsersService } from '../app-users/app-users.service.js';
 import { appUserLogin, type AppSessions, type AppSignedIn, type AppTarget } from './app-user-sso.js';
@@ -22,7 +24,6 @@ import { appUserLogin, type AppSessions, type AppSignedIn, type AppTarget } from
 export const SSO_STATE_MINUTES = 10;
 /** The cookie that ties a sign-in to the browser that started it (login CSRF: docs/SSO.md). */
 export const SSO_COOKIE = 'scanbase_sso';
-const DISCOVERY_CACHE_MS = 5 * 60_000;
 const SCOPES = 'openid email profile';
 
 /** What a state row keeps server-side between start and callback (SAML: the AuthnRequest's ID instead of verifier and nonce). */
@@ -76,137 +77,42 @@ export type SsoServiceDeps = {
 
 /** Single sign-on with OpenID Connect: the account's settings, and the sign-in through its identity provider or Google. */
 export class SsoService {
-  private readonly discovered = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
-  private readonly fetch;
+  private readonly discovery: OidcDiscovery;
+  private readonly settings: SsoConfigService;
 
   constructor(private readonly deps: SsoServiceDeps) {
-    this.fetch = guardedFetch({ allowPrivate: deps.config.allowPrivateUrls, timeoutMs: 10_000, maxBytes: 1_048_576 });
+    this.discovery = new OidcDiscovery(deps.config.allowPrivateUrls);
+    this.settings = new SsoConfigService(deps, this.discovery);
   }
 
   private get redirectUri(): string {
-    return `${this.deps.config.publicUrl}/signinSSO`;
+    return ssoRedirectUri(this.deps.config.publicUrl);
   }
 
   private get googleRedirectUri(): string {
     return `${this.deps.config.publicUrl}/google-auth`;
   }
 
-  private context(accountId: number): string {
-    return `sso:${accountId}`;
+  // ---- settings (owner): sso-config.service.ts ----
+
+  /** The account's settings as the owner sees them. */
+  get(session: Session): Promise<SsoConfig> {
+    return this.settings.get(session);
   }
 
-  // ---- settings (owner) ----
-
-  async get(session: Session): Promise<SsoConfig> {
-    const [row, domains] = await Promise.all([this.deps.repo.get(session.accountId), this.deps.repo.domains(session.accountId)]);
-    return viewOf(this.deps.config.publicUrl, this.redirectUri, session.accountId, row, domains);
+  /** Our SAML service provider metadata for an account with SAML set up; undefined otherwise. */
+  samlMetadata(accountId: number): Promise<string | undefined> {
+    return this.settings.samlMetadata(accountId);
   }
 
-  /** Our SAML service provider metadata for an account with SAML set up (served at its entity id); undefined otherwise. */
-  async samlMetadata(accountId: number): Promise<string | undefined> {
-    const row = await this.deps.repo.get(accountId);
-    if (!row || row.protocol !== 'saml') return undefined;
-    return spMetadata(serviceProvider(this.deps.config.publicUrl, accountId));
-  }
-
-  /** Checks an issuer URL with the outbound guard; plain http only where internal addresses are allowed (tests, labs). */
-  private checkIssuer(text: string): URL {
-    let url: URL;
-    try {
-      url = checkOutboundUrl(text, this.deps.config.allowPrivateUrls);
-    } catch (error) {
-      throw new AppError('VALIDATION_FAILED', error instanceof Error ? error.message : 'This URL cannot be used.', [{ path: 'issuerUrl', message: error instanceof Error ? error.message : 'This URL cannot be used.' }]);
-    }
-    if (url.protocol !== 'https:' && !this.deps.config.allowPrivateUrls) throw new AppError('VALIDATION_FAILED', 'Use an https:// URL.', [{ path: 'issuerUrl', message: 'Use an https:// URL.' }]);
-    return url;
-  }
-
-  async update(session: Session, body: RouteBody<typeof v2Routes.updateSso> & { allowedDomains: string[] }): Promise<SsoConfig> {
-    const protocol = body.protocol ?? 'oidc';
-    const existing = await this.deps.repo.get(session.accountId);
-    let issuerUrl = body.issuerUrl ?? '';
-    let secret = existing?.client_secret_enc ?? '';
-    let idp: SamlIdp = { entityId: existing?.saml_idp_entity_id ?? '', ssoUrl: existing?.saml_idp_sso_url ?? '', certs: certsOf(existing) };
-    if (protocol === 'oidc') {
-      if (!issuerUrl) throw new AppError('VALIDATION_FAILED', 'Enter the issuer URL of your identity provider.', [{ path: 'issuerUrl', message: 'Enter the issuer URL of your identity provider' }]);
-      if (!body.clientId) throw new AppError('VALIDATION_FAILED', 'Enter the client ID.', [{ path: 'clientId', message: 'Enter the client ID' }]);
-      issuerUrl = this.checkIssuer(issuerUrl).href.replace(/\/$/, '');
-      if (body.clientSecret) {
-        if (!this.deps.box.available) throw new AppError('CONFLICT', 'The server cannot store secrets: the operator must set SECRETS_KEY (see docs/SSO.md).');
-        secret = this.deps.box.seal(body.clientSecret, this.context(session.accountId));
-      }
-      if (body.enabled && !secret) throw new AppError('VALIDATION_FAILED', 'Enter the client secret.', [{ path: 'clientSecret', message: 'Enter the client secret' }]);
-    } else {
-      idp = await samlIdpFrom(body, idp, this.deps.config.allowPrivateUrls);
-    }
-    const domains = [...new Set(body.allowedDomains ?? [])];
-    await this.deps.repo.save(
-      session.accountId,
-      {
-        enabled: body.enabled ? 1 : 0,
-        issuer_url: protocol === 'oidc' ? issuerUrl : (existing?.issuer_url ?? ''),
-        client_id: protocol === 'oidc' ? (body.clientId ?? '') : (existing?.client_id ?? ''),
-        client_secret_enc: secret,
-        jit_enabled: body.jitEnabled ? 1 : 0,
-        jit_default_role: body.jitDefaultRole ?? 'admin',
-        group_claim: body.groupClaim ?? 'groups',
-        group_roles: JSON.stringify(body.groupRoles ?? []),
-        require_sso: body.requireSso ? 1 : 0,
-        protocol,
-        saml_idp_entity_id: idp.entityId,
-        saml_idp_sso_url: idp.ssoUrl,
-        saml_idp_certs: idp.certs.join('\n\n'),
-        display_name: body.displayName ?? '',
-        app_users_enabled: body.appUsers?.enabled ? 1 : 0,
-        app_users_require_sso: body.appUsers?.enabled && body.appUsers.requireSso ? 1 : 0,
-        app_users_jit: body.appUsers?.jit ? 1 : 0,
-        app_user_groups: JSON.stringify(body.appUsers?.groups ?? []),
-      },
-      domains,
-    );
-    return this.get(session);
+  /** Saves the owner's settings (secret sealed, SAML IdP checked) and answers them. */
+  update(session: Session, body: RouteBody<typeof v2Routes.updateSso> & { allowedDomains: string[] }): Promise<SsoConfig> {
+    return this.settings.update(session, body);
   }
 
   /** Discovery on an issuer URL, reported for "Test connection". */
-  async test(issuerUrl: string): Promise<RouteReply<typeof v2Routes.testSso>> {
-    const url = this.checkIssuer(issuerUrl);
-    try {
-      const config = await this.discover(url, 'scanbase-test', undefined, false);
-      const m = config.serverMetadata();
-      return {
-        ok: true,
-        issuer: m.issuer,
-        authorizationEndpoint: m.authorization_endpoint ?? '',
-        tokenEndpoint: m.token_endpoint ?? '',
-        scopes: m.scopes_supported ?? [],
-        pkce: (m.code_challenge_methods_supported ?? []).includes('S256'),
-      };
-    } catch (error) {
-      return { ok: false, message: `Discovery failed: ${this.describe(error)}` };
-    }
-  }
-
-  private describe(error: unknown): string {
-    if (error instanceof OutboundUrlError) return error.message;
-    if (error instanceof oidc.ResponseBodyError) return `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
-    if (error instanceof Error) {
-      const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-      return `${error.message}${cause}`;
-    }
-    return String(error);
-  }
-
-  private discover(issuer: URL, clientId: string, clientSecret: string | undefined, cache = true): Promise<oidc.Configuration> {
-    const key = `${issuer.href}|${clientId}|${clientSecret ? hashSecret(clientSecret) : ''}`;
-    const hit = cache ? this.discovered.get(key) : undefined;
-    if (hit && Date.now() - hit.at < DISCOVERY_CACHE_MS) return hit.config;
-    const execute = issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [];
-    const config = oidc.discovery(issuer, clientId, clientSecret, undefined, { execute, [oidc.customFetch]: this.fetch, timeout: 10 });
-    if (cache) {
-      this.discovered.set(key, { at: Date.now(), config });
-      config.catch(() => this.discovered.delete(key));
-    }
-    return config;
+  test(issuerUrl: string): Promise<RouteReply<typeof v2Routes.testSso>> {
+    return this.settings.test(issuerUrl);
   }
 
   // ---- sign-in ----
@@ -224,7 +130,7 @@ export class SsoService {
   async start(email: string, accountId: number | undefined, ip: string): Promise<{ kind: 'choose_account'; accounts: { accountId: number; companyName: string }[] } | ({ kind: 'redirect' } & Started)> {
     await this.limit(ip);
     const domain = email.split('@')[1] ?? '';
-    const [byDomain, admins, members] = await Promise.all([this.deps.repo.accountsForDomain(domain), this.deps.accounts.findAdminsByEmail(email), this.deps.accounts.findActiveAccountUsersByEmail(email)]);
+    const [byDomain, admins, members] = await Promise.all([this.deps.repo.accountsForDomain(domain, { appUsers: false }), this.deps.accounts.findAdminsByEmail(email), this.deps.accounts.findActiveAccountUsersByEmail(email)]);
     const known = await this.deps.repo.enabledAmong([...admins.map((a) => a.account_id), ...members.map((m) => m.account_id)]);
     let ids = [...new Set([...byDomain, ...known])].sort((a, b) => a - b);
     if (accountId !== undefined) ids = ids.filter((id) => id === accountId);
@@ -238,9 +144,9 @@ export class SsoService {
   private async toProvider(accountId: number, email: string | undefined, app?: AppTarget): Promise<Started> {
     const row = await this.deps.repo.get(accountId);
     if (row?.protocol === 'saml') return this.beginSaml(accountId, row, app);
-    const secret = row ? this.deps.box.open(row.client_secret_enc, this.context(accountId)) : undefined;
+    const secret = row ? this.deps.box.open(row.client_secret_enc, secretContext(accountId)) : undefined;
     if (!row || secret === undefined) throw new AppError('CONFLICT', 'Single sign-on for this company cannot be used right now: its client secret cannot be read. Ask your account owner to enter it again.');
-    const config = await this.reach(() => this.discover(new URL(row.issuer_url), row.client_id, secret));
+    const config = await this.reach(() => this.discovery.discover(new URL(row.issuer_url), row.client_id, secret));
     return this.begin(config, { provider: 'account', accountId, redirectUri: this.redirectUri, ...(app ? { app } : {}) }, email);
   }
 
@@ -262,7 +168,7 @@ export class SsoService {
     if (body.email) {
       const email = body.email.toLowerCase();
       const user = await this.deps.appUsers.repo.findByUsernameKey(email);
-      const byDomain = await this.deps.repo.appAccountsForDomain(email.split('@')[1] ?? '');
+      const byDomain = await this.deps.repo.accountsForDomain(email.split('@')[1] ?? '', { appUsers: true });
       const own = user ? (await this.appOptions(user.account_id)).available ? [user.account_id] : [] : [];
       ids = [...new Set([...byDomain, ...own])].sort((a, b) => a - b);
       if (body.accountId !== undefined) ids = ids.filter((id) => id === body.accountId);
@@ -277,7 +183,7 @@ export class SsoService {
     await this.limit(ip);
     const google = this.deps.config.google;
     if (!google) throw new AppError('CONFLICT', 'Sign in with Google is not set up on this server.');
-    const config = await this.reach(() => this.discover(new URL(google.issuer), google.clientId, google.clientSecret));
+    const config = await this.reach(() => this.discovery.discover(new URL(google.issuer), google.clientId, google.clientSecret));
     return { kind: 'redirect', ...(await this.begin(config, { provider: 'google', accountId: accountId ?? null, redirectUri: this.googleRedirectUri })) };
   }
 
@@ -285,7 +191,7 @@ export class SsoService {
     try {
       return await fn();
     } catch (error) {
-      throw new AppError('CONFLICT', `The identity provider cannot be reached: ${this.describe(error)}`);
+      throw new AppError('CONFLICT', `The identity provider cannot be reached: ${describeOidcError(error)}`);
     }
   }
 
@@ -386,7 +292,7 @@ export class SsoService {
       const tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: pending.verifier, expectedState: body.state, expectedNonce: pending.nonce, idTokenExpected: true });
       claims = (tokens.claims() ?? {});
     } catch (error) {
-      throw new SsoFailure(error instanceof OutboundUrlError ? 'unreachable' : 'exchange_failed', this.describe(error));
+      throw new SsoFailure(error instanceof OutboundUrlError ? 'unreachable' : 'exchange_failed', describeOidcError(error));
     }
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
     if (!email) throw new SsoFailure('no_email');
@@ -435,11 +341,11 @@ export class SsoService {
 
   /** Several companies could be meant: the person picks one (each by its company name). */
   private async chooseAccount(ids: number[]): Promise<{ kind: 'choose_account'; accounts: { accountId: number; companyName: string }[] }> {
-    const accounts = [];
-    for (const id of ids) {
-      const owner = await this.deps.accounts.getAdminOfAccount(id);
-      if (owner) accounts.push({ accountId: id, companyName: owner.company_name });
-    }
+    const names = new Map((await this.deps.accounts.companyNamesOf(ids)).map((r) => [r.account_id, r.company_name] as const));
+    const accounts = ids.flatMap((id) => {
+      const companyName = names.get(id);
+      return companyName === undefined ? [] : [{ accountId: id, companyName }];
+    });
     return { kind: 'choose_account', accounts };
   }
 
@@ -454,17 +360,17 @@ export class SsoService {
       if (pending.provider === 'google') {
         const google = this.deps.config.google;
         if (!google) throw new SsoFailure('not_configured', 'Sign in with Google is not set up on this server.');
-        return { config: await this.discover(new URL(google.issuer), google.clientId, google.clientSecret) };
+        return { config: await this.discovery.discover(new URL(google.issuer), google.clientId, google.clientSecret) };
       }
       const accountId = pending.accountId ?? 0;
       const row = await this.deps.repo.get(accountId);
       if (!row || row.enabled !== 1) throw new SsoFailure('not_configured');
-      const secret = this.deps.box.open(row.client_secret_enc, this.context(accountId));
+      const secret = this.deps.box.open(row.client_secret_enc, secretContext(accountId));
       if (secret === undefined) throw new SsoFailure('not_configured', 'The stored client secret cannot be read; the account owner must enter it again.');
-      return { config: await this.discover(new URL(row.issuer_url), row.client_id, secret), account: row };
+      return { config: await this.discovery.discover(new URL(row.issuer_url), row.client_id, secret), account: row };
     } catch (error) {
       if (error instanceof SsoFailure) throw error;
-      throw new SsoFailure('unreachable', this.describe(error));
+      throw new SsoFailure('unreachable', describeOidcError(error));
     }
   }
 

@@ -199,6 +199,24 @@ describe('signing in through the company identity provider', () => {
     expect((await signInWithSso(email)).body).toMatchObject({ kind: 'signed_in', user: { username: email } });
   });
 
+  it('lets the person choose when several companies list the domain; the scanner’s sign-in counts only those that sign in app users', async () => {
+    const domain = `shared${process.pid}x${Date.now()}.test`;
+    const first = await signUpVerified(t, { companyName: 'First Co' });
+    await v2(t.app, 'sso/update', ssoBody({ allowedDomains: [domain], appUsers: { enabled: true } }), first.token);
+    const second = await signUpVerified(t, { companyName: 'Second Co' });
+    await v2(t.app, 'sso/update', ssoBody({ allowedDomains: [domain] }), second.token);
+    const email = `pat@${domain}`;
+    expect((await call('auth/sso/start', { email })).body).toEqual({
+      kind: 'choose_account',
+      accounts: [
+        { accountId: first.accountId, companyName: 'First Co' },
+        { accountId: second.accountId, companyName: 'Second Co' },
+      ],
+    });
+    const app = await call('auth/sso/app/start', { flow: 'scanner', returnTo: '/scanner', udid: 'chooser-device', email });
+    expect(app.body.kind).toBe('redirect');
+  });
+
   it('says when no company signs this address in through SSO', async () => {
     const res = await call('auth/sso/start', { email: uniqueEmail('none') });
     expect(res.status).toBe(404);

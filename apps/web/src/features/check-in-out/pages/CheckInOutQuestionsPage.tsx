@@ -1,136 +1,59 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { CheckWhen } from '@scanbase/contracts/check-in-out';
-import type { Service } from '@scanbase/contracts/services';
 import type { SpecializedInstanceDetail } from '@scanbase/contracts/specialized';
-import { useState, type FormEvent } from 'react';
-import { ErrorState, LoadingState } from '../../../ui/QueryStates';
-import { RouterLink } from '../../../ui/RouterLink';
+import { useState } from 'react';
 import { FormAlert } from '../../auth/components/FormAlert';
-import { questionTypeLabel } from '../../questions/question-form';
-import { ServiceQuestionItem } from '../../services/components/ServiceQuestionItem';
-import { useQuestionOptions } from '../../services/hooks/useQuestionOptions';
-import { useService } from '../../services/hooks/useService';
-import { useSetServiceQuestions } from '../../services/hooks/useSetServiceQuestions';
-import { attachQuestion, changeQuestion, moveQuestion, questionRows, type ServiceQuestionRow } from '../../services/service-questions';
 import { InstanceFrame } from '../../specialized/components/InstanceFrame';
+import { InstanceQuestionsForm } from '../../specialized/components/InstanceQuestionsForm';
 import { readSettings } from '../check-in-out-settings';
 import { useSaveSettings } from '../hooks/useSaveSettings';
 
 const whenLabel: Record<CheckWhen, string> = { both: 'Check-in and check-out', in: 'Check-in only', out: 'Check-out only' };
 
-function QuestionsForm({ instance, service }: { instance: SpecializedInstanceDetail; service: Service }) {
-  const questions = useQuestionOptions();
-  const [rows, setRows] = useState<ServiceQuestionRow[]>(() => questionRows(service));
+const texts = { empty: 'No questions: people scan and move on.', listLabel: 'Questions of this service, in the order they are asked', save: 'Save questions' };
+
+/** The shared questions form plus, per question, the movements that ask it (kept in the instance's settings). */
+function Questions({ instance }: { instance: SpecializedInstanceDetail }) {
   const [at, setAt] = useState<Record<string, CheckWhen>>(() => readSettings(instance.settings).questionsAt);
-  const [picked, setPicked] = useState('');
-  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const setQuestions = useSetServiceQuestions();
   const { save, pending } = useSaveSettings(instance);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      await setQuestions.mutateAsync({ id: service.id, questions: rows });
-      const kept = Object.fromEntries(Object.entries(at).filter(([id, when]) => when !== 'both' && rows.some((r) => String(r.id) === id)));
-      await save({ questionsAt: kept });
-      setMessage({ text: 'Saved.', ok: true });
-    } catch (error) {
-      setMessage({ text: error instanceof Error ? error.message : 'Not saved. Try again.', ok: false });
-    }
-  };
-
-  if (questions.isPending) return <LoadingState label="Loading questions…" />;
-  if (questions.isError) return <ErrorState message={questions.error.message} onRetry={() => void questions.refetch()} />;
-  const byId = new Map(questions.data.items.map((q) => [q.id, q] as const));
-  const available = questions.data.items.filter((q) => !rows.some((row) => row.id === q.id));
-  const requiredOneWay = rows.filter((r) => r.required && r.condition === 'pre_submit' && (at[String(r.id)] ?? 'both') !== 'both');
-
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)} aria-label="Questions">
-      {rows.length === 0 ? (
-        <Typography color="text.secondary">No questions: people scan and move on.</Typography>
-      ) : (
-        <Stack component="ol" spacing={1.5} aria-label="Questions of this service, in the order they are asked" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {rows.map((row, index) => (
-            <Box key={row.id} sx={{ display: 'grid', gap: 1 }}>
-              <ServiceQuestionItem
-                row={row}
-                question={byId.get(row.id)}
-                position={index}
-                count={rows.length}
-                onChange={(patch) => setRows(changeQuestion(rows, row.id, patch))}
-                onMove={(delta) => setRows(moveQuestion(rows, index, delta))}
-                onRemove={() => setRows(rows.filter((other) => other.id !== row.id))}
-              />
-              <TextField
-                select
-                size="small"
-                label={`Movements that ask “${byId.get(row.id)?.text ?? `question ${row.id}`}”`}
-                value={at[String(row.id)] ?? 'both'}
-                onChange={(event) => setAt({ ...at, [String(row.id)]: event.target.value as CheckWhen })}
-                sx={{ maxWidth: 420, ml: { md: 2 } }}
-              >
-                {(Object.keys(whenLabel) as CheckWhen[]).map((w) => (
-                  <MenuItem key={w} value={w}>
-                    {whenLabel[w]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Box>
-          ))}
-        </Stack>
-      )}
-      {requiredOneWay.length > 0 ? (
-        <FormAlert
-          severity="info"
-          message={`The server requires an answer to a required “before the scan” question on every scan; “${byId.get(requiredOneWay[0]!.id)?.text ?? ''}” is asked at one direction only, so make it optional or ask it after the scan.`}
-        />
-      ) : null}
-      <Box sx={{ display: 'flex', gap: 1.5, alignItems: { sm: 'flex-start' }, flexDirection: { xs: 'column', sm: 'row' } }}>
-        <TextField select size="small" label="Add a question" value={picked} onChange={(event) => setPicked(event.target.value)} sx={{ flex: { sm: 1 }, maxWidth: { sm: 480 } }} disabled={available.length === 0} helperText={available.length === 0 ? 'No other questions.' : 'Pick one, then press Add'}>
-          {available.map((q) => (
-            <MenuItem key={q.id} value={String(q.id)}>
-              {q.text} · {questionTypeLabel(q.type)}
+    <InstanceQuestionsForm
+      instance={instance}
+      texts={texts}
+      busy={pending}
+      onSaved={async (rows) => {
+        const kept = Object.fromEntries(Object.entries(at).filter(([id, when]) => when !== 'both' && rows.some((r) => String(r.id) === id)));
+        await save({ questionsAt: kept });
+      }}
+      rowExtra={(row, question) => (
+        <TextField
+          select
+          size="small"
+          label={`Movements that ask “${question?.text ?? `question ${row.id}`}”`}
+          value={at[String(row.id)] ?? 'both'}
+          onChange={(event) => setAt({ ...at, [String(row.id)]: event.target.value as CheckWhen })}
+          sx={{ maxWidth: 420, ml: { md: 2 } }}
+        >
+          {(Object.keys(whenLabel) as CheckWhen[]).map((w) => (
+            <MenuItem key={w} value={w}>
+              {whenLabel[w]}
             </MenuItem>
           ))}
         </TextField>
-        <Button
-          variant="outlined"
-          startIcon={<AddOutlined />}
-          disabled={picked === ''}
-          onClick={() => {
-            setRows(attachQuestion(rows, Number(picked)));
-            setPicked('');
-          }}
-        >
-          Add
-        </Button>
-        <Link component={RouterLink} href="/account/questions/new/" sx={{ alignSelf: { sm: 'center' }, whiteSpace: 'nowrap' }}>
-          Create a new question
-        </Link>
-      </Box>
-      <FormAlert message={message?.text ?? null} severity={message?.ok ? 'success' : 'error'} />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" disabled={pending || setQuestions.isPending}>
-          Save questions
-        </Button>
-      </Box>
-    </Stack>
+      )}
+      notice={(rows, byId) => {
+        const requiredOneWay = rows.filter((r) => r.required && r.condition === 'pre_submit' && (at[String(r.id)] ?? 'both') !== 'both');
+        return requiredOneWay.length > 0 ? (
+          <FormAlert
+            severity="info"
+            message={`The server requires an answer to a required “before the scan” question on every scan; “${byId.get(requiredOneWay[0]!.id)?.text ?? ''}” is asked at one direction only, so make it optional or ask it after the scan.`}
+          />
+        ) : null;
+      }}
+    />
   );
-}
-
-function Questions({ instance }: { instance: SpecializedInstanceDetail }) {
-  const service = useService(instance.id);
-  if (service.isPending) return <LoadingState label="Loading the questions…" />;
-  if (service.isError) return <ErrorState message={service.error.message} onRetry={() => void service.refetch()} />;
-  return <QuestionsForm key={service.data.id} instance={instance} service={service.data} />;
 }
 
 /** /account/specialized-services/{id}/check-in-out/questions/: the service's questions, each asked at check-in, check-out or both. */
