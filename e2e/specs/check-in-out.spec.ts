@@ -174,3 +174,26 @@ test('team members reach the live roster through the portal’s company sign-in'
   await expect(page).toHaveURL(new RegExp(`/checkinout/signin/\\?instance_id=${instance.id}$`));
   await expect(page.getByLabel('Username')).toBeVisible();
 });
+
+test('the questions tab adds a question asked at check-out only, and keeps it after a reload', async ({ page, request }) => {
+  const email = uniqueEmail('checkinout-questions');
+  const admin = await createVerifiedOwner(request, email);
+  const instance = await v2<{ id: number }>(request, admin, 'specialized/create', { type: 'check-in-out', name: 'Tool crib', settings: {}, userIds: [] });
+  await v2(request, admin, 'questions/create', { text: 'Condition on return', type: 'manual', answers: [] });
+
+  await page.goto(`/signin?to=${encodeURIComponent(`/account/specialized-services/${instance.id}/check-in-out/questions/`)}`);
+  await signInWithForm(page, email);
+  await expect(page.getByText('No questions: people scan and move on.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Add a question' }).click();
+  await page.getByRole('option', { name: /Condition on return/ }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const when = page.getByRole('combobox', { name: 'Movements that ask “Condition on return”' });
+  await when.click();
+  await page.getByRole('option', { name: 'Check-out only' }).click();
+  await page.getByRole('button', { name: 'Save questions' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Questions of this service, in the order they are asked' })).toContainText('Condition on return');
+  await expect(page.getByRole('combobox', { name: 'Movements that ask “Condition on return”' })).toHaveText('Check-out only');
+});
