@@ -27,7 +27,7 @@ function SectionBar({ sections, current }: { sections: readonly V2Section[]; cur
         label="Section"
         value={current}
         onChange={(e) => void navigate({ href: v2SectionHref(e.target.value) })}
-        sx={{ minWidth: 240 }}
+        sx={{ width: { xs: '100%', sm: 360 } }}
       >
         {sections.map((s) => (
           <MenuItem key={s.tag} value={s.tag}>
