@@ -36,11 +36,13 @@ const RUN_BUDGET_MS = 30_000;
 /** One attempt's outcome. */
 export type Attempt = { ok: boolean; permanent: boolean; httpStatus: number | null; responseBody: string | null; durationMs: number; error: string | null };
 
-type SenderDeps = {
+/** What the sender needs; the webhooks service takes the same, less `paused` (which it provides). */
+export type SenderDeps = {
   repo: WebhooksRepo;
   queue: JobQueue;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Where the pause mail goes: the account's admin email setting, else the owner's address. */
   adminEmail: (accountId: number) => Promise<string | undefined>;
   allowPrivateUrls: boolean;
   publicUrl: string;

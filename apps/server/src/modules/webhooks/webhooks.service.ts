@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   serviceScopedWebhookEvents,
   WEBHOOK_PING_EVENT,
@@ -15,11 +14,9 @@ import { groupsCommits } from '../../platform/db/dialect.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/errors.js';
 import { OutboundUrlError, checkOutboundUrl } from '../../platform/http/outbound-http.js';
-import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { JobContext, JobHandler } from '../../platform/jobs/job-types.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
 import type { WebhookEvent, WebhookEvents } from './webhook-events.js';
-import { WEBHOOK_DELIVER_JOB, WebhookSender } from './webhook-sender.js';
+import { WEBHOOK_DELIVER_JOB, WebhookSender, type SenderDeps } from './webhook-sender.js';
 import type { ActiveSubscription, DeliveryRow, NewDelivery, SubscriptionRow, WebhooksRepo } from './webhooks.repo.js';
 
 export { WEBHOOK_DELIVER_JOB, WEBHOOK_MAX_REPLY_BYTES, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from './webhook-sender.js';
@@ -90,18 +87,7 @@ export class WebhooksService implements WebhookEvents {
   private readonly inserts: GroupCommit<WebhooksRepo>;
 
   constructor(
-    private readonly deps: {
-      repo: WebhooksRepo;
-      queue: JobQueue;
-      mailer: Mailer;
-      log: FastifyBaseLogger;
-      /** Where the pause mail goes: the account's admin email setting, else the owner's address. */
-      adminEmail: (accountId: number) => Promise<string | undefined>;
-      allowPrivateUrls: boolean;
-      publicUrl: string;
-      timeoutMs?: number;
-      now?: () => number;
-    },
+    private readonly deps: Omit<SenderDeps, 'paused'>,
   ) {
     this.sender = new WebhookSender({ ...deps, paused: (accountId) => this.cache.delete(accountId) });
     this.inserts = new GroupCommit({ transaction: (fn) => deps.repo.transaction(fn), enabled: groupsCommits(deps.repo.dialectName) });
