@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -107,6 +108,17 @@ async function inlineReceiver(arrivals: Map<string, number>): Promise<Receiver> 
   };
 }
 
+/** CPU time of this process's main thread so far (Linux: /proc; elsewhere the whole process's), in ms. */
+function mainThreadCpuMs(): number {
+  try {
+    const fields = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  }
+}
+
 /** Sends `SCANS` scans with `CONNECTIONS` at a time; answers scans/s and when each scan's answer came (by value). */
 async function sendScans(url: string, token: string, serviceId: number, prefix: string): Promise<{ rps: number; answered: Map<string, number> }> {
   const answered = new Map<string, number>();
@@ -125,6 +137,19 @@ async function sendScans(url: string, token: string, serviceId: number, prefix: 
   return { rps: SCANS / ((performance.now() - started) / 1000), answered };
 }
 
+/** Waits until every scan reached every subscription's path of the receiver. */
+async function everyDelivery(receiver: Receiver, answered: Map<string, number>, subscriptions: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  const expected = answered.size * subscriptions;
+  const arrived = () => [...answered.keys()].reduce((n, value) => n + Array.from({ length: subscriptions }, (_, i) => receiver.arrivals.has(`/hook-${i + 1} ${value}`)).filter(Boolean).length, 0);
+  for (;;) {
+    await receiver.refresh();
+    if (arrived() >= expected) return;
+    if (Date.now() > deadline) throw new Error(`only ${arrived()} of ${expected} deliveries arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Scans/s with and without three subscriptions, and the delivery latency p50/p95. */
 export async function run(): Promise<BenchRow[]> {
   const sb = await startScanbase({ ALLOW_PRIVATE_URLS: 'true', V2_LIMIT_PER_MINUTE: '1000000000', SIGNIN_LIMIT_PER_IP_PER_MINUTE: '1000000' });
@@ -138,37 +163,36 @@ export async function run(): Promise<BenchRow[]> {
     await appUsers.create(accountId, { username: 'bench-hooks', password: 'gate-pass', serviceIds: [serviceId] });
     const signIn = await fetch(`${sb.url}/api-v2/app/signin/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench-hooks', password: 'gate-pass', udid: 'bench-hooks-device' }) });
     const token = ((await signIn.json()) as { token: string }).token;
-    // Warm-up: the JIT, the statements, the connections.
-    await sendScans(sb.url, token, serviceId, 'WARM');
-
     const subscriptions: number[] = [];
     for (let s = 1; s <= SUBSCRIPTIONS; s++) {
       const made = await sb.container.webhooks.create(accountId, { url: `${receiver.url}/hook-${s}`, description: `Receiver ${s}`, events: ['scan.created'], serviceIds: [], active: false });
       subscriptions.push(made.subscription.id);
     }
+    // Warm-up, with the subscriptions active: the JIT, the statements, the connections, the sender's thread.
+    for (const id of subscriptions) await sb.container.webhooks.update(accountId, { id, active: true });
+    const warm = await sendScans(sb.url, token, serviceId, 'WARM');
+    await everyDelivery(receiver, warm.answered, SUBSCRIPTIONS);
+
     const setActive = async (active: boolean) => {
       for (const id of subscriptions) await sb.container.webhooks.update(accountId, { id, active });
     };
 
     let without = 0;
     let withHooks = 0;
+    let cpuWithout = 0;
+    let cpuWith = 0;
     const latencies: number[] = [];
     for (let round = 0; round < 2; round++) {
       await setActive(false);
+      let cpu = mainThreadCpuMs();
       without += (await sendScans(sb.url, token, serviceId, `PLAIN${round}`)).rps;
+      cpuWithout += mainThreadCpuMs() - cpu;
       await setActive(true);
+      cpu = mainThreadCpuMs();
       const sent = await sendScans(sb.url, token, serviceId, `HOOK${round}`);
       withHooks += sent.rps;
-      // Every scan reaches every subscription (ordered per subscription, so the last one arrives last).
-      const deadline = Date.now() + 120_000;
-      const expected = SCANS * SUBSCRIPTIONS;
-      const arrived = () => [...sent.answered.keys()].reduce((n, value) => n + subscriptions.filter((_, i) => receiver.arrivals.has(`/hook-${i + 1} ${value}`)).length, 0);
-      for (;;) {
-        await receiver.refresh();
-        if (arrived() >= expected) break;
-        if (Date.now() > deadline) throw new Error(`only ${arrived()} of ${expected} deliveries arrived`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await everyDelivery(receiver, sent.answered, SUBSCRIPTIONS);
+      cpuWith += mainThreadCpuMs() - cpu;
       for (const [value, at] of sent.answered) for (let i = 1; i <= SUBSCRIPTIONS; i++) latencies.push(receiver.arrivals.get(`/hook-${i} ${value}`)! - at);
     }
     without /= 2;
@@ -178,6 +202,8 @@ export async function run(): Promise<BenchRow[]> {
     return [
       { name: `app/scan without webhook subscriptions (${n} scans, ${CONNECTIONS} connections)`, value: without, unit: 'scans/s' },
       { name: `app/scan with ${SUBSCRIPTIONS} subscriptions to scan.created`, value: withHooks, unit: 'scans/s', baseline: without, baselineName: 'without subscriptions', ratio: withHooks / without, goal: 'ratio >= 0.9 (issue 16)' },
+      { name: 'main thread CPU a scan, without subscriptions (the load generator runs on it too)', value: cpuWithout / (2 * SCANS), unit: 'ms' },
+      { name: 'main thread CPU a scan, with 3 subscriptions, until every delivery arrived', value: cpuWith / (2 * SCANS), unit: 'ms', baseline: cpuWithout / (2 * SCANS), baselineName: 'without', ratio: cpuWithout / cpuWith },
       { name: `delivery from the scan's answer to the receiver, p50 (${latencies.length} deliveries)`, value: percentile(latencies, 50), unit: 'ms' },
       { name: 'delivery from the scan\'s answer to the receiver, p95', value: percentile(latencies, 95), unit: 'ms', goal: '< 500 ms (issue 16)' },
     ];

@@ -150,6 +150,8 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
     if (event.topic === 'scan') c.billing.watchScan(event.accountId);
   });
   app.addHook('onClose', async () => stopQuotaWatch());
+  // The webhook sender's thread and kept-alive connections.
+  app.addHook('onClose', async () => c.webhooks.close());
 
   app.get('/healthz', async () => ({ ok: true, version: VERSION }));
   scanToExcelLinkRoute(app, c.scanToExcel, c.limiter);

@@ -126,6 +126,11 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
       await webhooks.emit(accountId, emitted);
       await fileStorage.copying.scansCreated(accountId, emitted);
     },
+    record: (trx, accountId, emitted) => webhooks.record(trx, accountId, emitted),
+    committed: async (accountId, recorded) => {
+      await webhooks.committed(accountId, recorded);
+      await fileStorage.copying.scansCreated(accountId, recorded.events);
+    },
   });
   // Delivery runs have slots of their own: one per subscription being sent, concurrently.
   for (const [type, handler] of webhooks.handlers()) jobs.registerJob(type, handler, { slots: WEBHOOK_DELIVERY_SLOTS });

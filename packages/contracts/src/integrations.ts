@@ -120,7 +120,7 @@ export const hooksPoll = defineV2Route({
   path: 'hooks/poll',
   access: 'admin',
   summary: 'The polling fallback: the newest objects of a trigger event (newest first, each with its `id`), after `sinceId` when given.',
-  body: z.object({ event: triggerEventType, sinceId: z.number().int().min(0).optional(), serviceId: id.optional(), limit: z.number().int().min(1).max(100).default(25) }),
+  body: z.object({ event: triggerEventType, sinceId: z.number().int().min(0).max(2_147_483_647).optional(), serviceId: id.optional(), limit: z.number().int().min(1).max(100).default(25) }),
   reply: z.object({ event: triggerEventType, items: z.array(z.record(z.string(), z.unknown())) }),
 });
 

@@ -14,7 +14,7 @@ import type { ScanWriter } from './scan-writer.js';
 import { gs1Properties } from '@scanbase/contracts/gs1-properties';
 import { runtimeType } from '../specialized/specialized-runtime.js';
 import type { TypeVerdict } from '../specialized/specialized-type.js';
-import type { WebhookEvents } from '../webhooks/webhook-events.js';
+import type { RecordedEvents, WebhookEvent, WebhookEvents } from '../webhooks/webhook-events.js';
 import { describePeriod, fillVariables, isActive, limitWindowStart, localParts, responseKind, rewrite } from './validation-rules.js';
 
 /** The caller of the scanner API. */
@@ -136,7 +136,16 @@ export class ScanCaptureService {
     const sent = gs1 ? [...given.filter(([name]) => !Object.hasOwn(gs1, name)), ...Object.entries(gs1)] : given;
     const uploadId = mode.kind === 'upload' ? await mode.uploadFor() : null;
     const typed = runtimeType(service.specialized_type, service.type_settings);
-    let done: readonly [Judged, number] | undefined;
+    // The scan.created event as its subscribers receive it (status and response are final once any postback answered).
+    const scanCreated = (scanId: number, status: ScanStatus, response: string, outcome: Judged['properties']): WebhookEvent => ({
+      type: 'scan.created',
+      serviceId: service.id,
+      data: {
+        id: scanId, serviceId: service.id, value, status, response, appUserId: caller.appUserId, deviceId: caller.deviceId, uploadId, clientScanId: input.clientScanId, scannedAt, receivedAt,
+        answers: input.answers.map((a) => ({ questionId: a.questionId, values: a.values })), properties: { ...Object.fromEntries(sent), ...outcome },
+      },
+    });
+    let done: readonly [Judged, number, RecordedEvents | null] | undefined;
     try {
       // Judged and stored in one transaction (shared with the scans arriving at the same moment, judged in
       // turn): duplicate and limit checks see every scan stored before, those of the same batch included.
@@ -154,7 +163,11 @@ export class ScanCaptureService {
         const id = await r.insert(accountId, scan);
         if (id === undefined) return undefined;
         await v.afterInsert?.(id);
-        return [v, id] as const;
+        // Its webhook deliveries commit with it (an outbox: no commit of their own); a postback service's verdict is
+        // only final after this transaction, so its event is emitted then (null).
+        const asksPostback = service.validation_method === 'postback' && v.status === -1;
+        const recorded = asksPostback ? null : await this.deps.events.record(r.handle(), accountId, [scanCreated(id, v.status, v.response, v.properties)]);
+        return [v, id, recorded] as const;
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -165,7 +178,7 @@ export class ScanCaptureService {
       if (stored) return this.replay(stored, questions);
       throw new AppError('CONFLICT', 'This scan could not be stored. Please send it again.');
     }
-    const [verdict, scanId] = done;
+    const [verdict, scanId, recorded] = done;
 
     let { status, response } = verdict;
     if (service.validation_method === 'postback' && verdict.status === -1) {
@@ -175,16 +188,8 @@ export class ScanCaptureService {
     }
     await this.deps.bus.publish([{ accountId, topic: 'scan', id: scanId }, ...(verdict.topics ?? []).map((topic) => ({ accountId, topic, id: service.id }))]);
     // Costs a cached map lookup when the account has no subscription (the ingest path is benchmarked).
-    await this.deps.events.emit(accountId, [
-      {
-        type: 'scan.created',
-        serviceId: service.id,
-        data: {
-          id: scanId, serviceId: service.id, value, status, response, appUserId: caller.appUserId, deviceId: caller.deviceId, uploadId, clientScanId: input.clientScanId, scannedAt, receivedAt,
-          answers: input.answers.map((a) => ({ questionId: a.questionId, values: a.values })), properties: { ...Object.fromEntries(sent), ...verdict.properties },
-        },
-      },
-    ]);
+    if (recorded === null) await this.deps.events.emit(accountId, [scanCreated(scanId, status, response, verdict.properties)]);
+    else await this.deps.events.committed(accountId, recorded);
     const shown = responseKind(response);
     const result: ScanResult = { clientScanId: input.clientScanId, scanId, status, text: shown.text, textKind: shown.kind, duplicate: verdict.duplicate, followUpQuestionIds: followUpQuestions(questions, status), replayed: false };
     if (verdict.properties) result.outcome = verdict.properties;

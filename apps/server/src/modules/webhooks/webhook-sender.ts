@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_PAUSE_AFTER_DAYS } from '@scanbase/contracts';
-import { OutboundUrlError, guardedAgents, postBody, type OutboundAgents } from '../../platform/http/outbound-http.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { PermanentJobError, type JobContext } from '../../platform/jobs/job-types.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import { WebhookPostThread } from './webhook-post-thread.js';
+import { WebhookPoster, type Attempt, type PostOptions, type PostTarget } from './webhook-post.js';
 import type { AttemptRecord, DeliveryRow, SubscriptionRow, WebhooksRepo } from './webhooks.repo.js';
+
+export type { Attempt } from './webhook-post.js';
 
 /** The job that sends a subscription's pending deliveries, oldest first, one run per subscription at a time. */
 export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
@@ -30,11 +32,13 @@ export const WEBHOOK_DELIVERY_SLOTS = 8;
 const DRAIN_LEASE_MS = 60_000 + WEBHOOK_TIMEOUT_MS;
 /** Deliveries read together, sent one after the other (order) over a kept-alive connection, and logged in one statement. */
 const BATCH = 50;
+/**
+ * A run that has sent everything waits this long for the next delivery (told in memory, no query) before it lets the
+ * subscription go: a busy subscription gets one every few milliseconds, and each let-go would cost the next one a job.
+ */
+const LINGER_MS = 250;
 /** A run lets its subscription go after this long and queues a follow-up, so a busy subscription cannot keep a slot for ever. */
 const RUN_BUDGET_MS = 30_000;
-
-/** One attempt's outcome. */
-export type Attempt = { ok: boolean; permanent: boolean; httpStatus: number | null; responseBody: string | null; durationMs: number; error: string | null };
 
 /** What the sender needs; the webhooks service takes the same, less `paused` (which it provides). */
 export type SenderDeps = {
@@ -52,6 +56,9 @@ export type SenderDeps = {
   paused: (accountId: number) => void;
 };
 
+/** A delivery run of this process, as `kick` tells it about new deliveries. */
+type Run = { more: boolean; wake: (() => void) | null };
+
 /** What one batch gave. */
 type BatchOutcome = { sent: number; failed: number; paused: boolean; retry?: { deliveryId: number; attempts: number; at: string } };
 
@@ -62,13 +69,16 @@ type BatchOutcome = { sent: number; failed: number; paused: boolean; retry?: { d
 export class WebhookSender {
   /** The retry schedule (tests shorten it). */
   retryDelaysMs: number[] = WEBHOOK_RETRY_DELAYS_MS;
-  private readonly agents: OutboundAgents;
-  private readonly signers = new Map<string, Webhook>();
-  /** Subscriptions a run of this process holds now; `more` is set when a delivery is recorded for one meanwhile. */
-  private readonly running = new Map<number, { more: boolean }>();
+  /** Single sends (a test ping, "send again"), in process. */
+  private readonly poster: WebhookPoster;
+  /** Delivery runs' batches, on a thread of their own. */
+  private readonly thread: WebhookPostThread;
+  /** Subscriptions a run of this process holds now; `more` is set (and a lingering run woken) when a delivery is recorded for one meanwhile. */
+  private readonly running = new Map<number, Run>();
 
   constructor(private readonly deps: SenderDeps) {
-    this.agents = guardedAgents(deps.allowPrivateUrls);
+    this.poster = new WebhookPoster(deps.allowPrivateUrls);
+    this.thread = new WebhookPostThread(deps.allowPrivateUrls);
   }
 
   private now(): number {
@@ -86,7 +96,10 @@ export class WebhookSender {
   async kick(accountId: number, subscriptionIds: number[]): Promise<void> {
     const rest = subscriptionIds.filter((id) => {
       const run = this.running.get(id);
-      if (run) run.more = true;
+      if (run) {
+        run.more = true;
+        run.wake?.();
+      }
       return !run;
     });
     if (rest.length === 0) return;
@@ -94,43 +107,20 @@ export class WebhookSender {
     for (const id of rest) if (!busy.has(id)) await this.deps.queue.enqueue(WEBHOOK_DELIVER_JOB, { subscriptionId: id }, { accountId, maxAttempts: 5 });
   }
 
-  private signer(secret: string): Webhook {
-    let w = this.signers.get(secret);
-    if (!w) {
-      if (this.signers.size > 1_000) this.signers.clear();
-      w = new Webhook(secret);
-      this.signers.set(secret, w);
-    }
-    return w;
-  }
-
-  /** The `webhook-signature` value: one `v1,` signature per secret in force (two during a rotation's overlap). */
-  signature(sub: Pick<SubscriptionRow, 'secret' | 'previous_secret' | 'previous_secret_until'>, messageId: string, at: Date, body: string): string {
+  /** Where a subscription's deliveries go now, with the secrets in force (two during a rotation's overlap). */
+  private target(sub: Pick<SubscriptionRow, 'url' | 'secret' | 'previous_secret' | 'previous_secret_until'>): PostTarget {
     const secrets = [sub.secret];
-    if (sub.previous_secret !== null && sub.previous_secret_until !== null && sub.previous_secret_until > at.toISOString()) secrets.push(sub.previous_secret);
-    return secrets.map((s) => this.signer(s).sign(messageId, at, body)).join(' ');
+    if (sub.previous_secret !== null && sub.previous_secret_until !== null && sub.previous_secret_until > this.iso()) secrets.push(sub.previous_secret);
+    return { url: sub.url, secrets };
   }
 
-  /** One signed POST of a delivery; never throws. */
+  private postOptions(): PostOptions {
+    return { timeoutMs: this.deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS, maxBytes: WEBHOOK_MAX_REPLY_BYTES, clockOffsetMs: this.now() - Date.now() };
+  }
+
+  /** One signed POST of a delivery, in process; never throws. */
   async send(sub: SubscriptionRow, d: Pick<DeliveryRow, 'message_id' | 'payload'>): Promise<Attempt> {
-    const at = new Date(Math.floor(this.now() / 1000) * 1000);
-    const headers = {
-      'content-type': 'application/json',
-      'webhook-id': d.message_id,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': this.signature(sub, d.message_id, at, d.payload),
-    };
-    const started = performance.now();
-    try {
-      const reply = await postBody(sub.url, d.payload, headers, { allowPrivate: this.deps.allowPrivateUrls, timeoutMs: this.deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS, maxBytes: WEBHOOK_MAX_REPLY_BYTES, agents: this.agents });
-      const durationMs = Math.round(performance.now() - started);
-      const ok = reply.status >= 200 && reply.status < 300;
-      return { ok, permanent: false, httpStatus: reply.status, responseBody: reply.body.toString('utf8'), durationMs, error: ok ? null : `The receiver answered HTTP ${reply.status}.` };
-    } catch (error) {
-      const durationMs = Math.round(performance.now() - started);
-      const why = error instanceof Error ? error.message : String(error);
-      return { ok: false, permanent: error instanceof OutboundUrlError, httpStatus: null, responseBody: null, durationMs, error: error instanceof OutboundUrlError ? why : `Could not reach the receiver: ${why}` };
-    }
+    return this.poster.post(this.target(sub), { messageId: d.message_id, payload: d.payload }, this.postOptions());
   }
 
   /**
@@ -148,7 +138,7 @@ export class WebhookSender {
     const tally = () => `${sent} sent, ${failed} failed.`;
     for (;;) {
       if (!(await this.deps.repo.acquireDrain(accountId, subId, ctx.jobId, this.iso(DRAIN_LEASE_MS), this.iso()))) return sent + failed === 0 ? 'Another run is sending this subscription’s deliveries.' : tally();
-      const run = { more: false };
+      const run: Run = { more: false, wake: null };
       this.running.set(subId, run);
       // The next attempt of a delivery that failed, queued once the subscription is let go (so that run can take it).
       let retry: BatchOutcome['retry'];
@@ -169,7 +159,7 @@ export class WebhookSender {
           const batch = await this.deps.repo.pendingBatch(accountId, subId, BATCH);
           // Nothing left: unless a delivery was recorded while reading, let go (synchronously with this check, so a
           // delivery recorded from now on queues a run, and the look after letting go below catches the rest).
-          if (batch.length === 0 && !run.more) break;
+          if (batch.length === 0 && !run.more && !(await this.linger(run, ctx.signal))) break;
           if (batch.length === 0) continue;
           const out = await this.sendBatch(accountId, sub, batch);
           sent += out.sent;
@@ -204,6 +194,22 @@ export class WebhookSender {
     }
   }
 
+  /** Waits up to `LINGER_MS` for a new delivery of the run's subscription; answers whether one came. */
+  private linger(run: Run, signal: AbortSignal): Promise<boolean> {
+    if (signal.aborted) return Promise.resolve(run.more);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        run.wake = null;
+        resolve(run.more);
+      };
+      const timer = setTimeout(done, LINGER_MS);
+      signal.addEventListener('abort', done);
+      run.wake = done;
+    });
+  }
+
   /**
    * Sends a batch in order, stopping at a delivery that failed and will be tried again; logs every attempt in one
    * statement and keeps the subscription's failing state (set by a failure, cleared by a success).
@@ -212,36 +218,46 @@ export class WebhookSender {
     const records: AttemptRecord[] = [];
     const out: BatchOutcome = { sent: 0, failed: 0, paused: false };
     let failingSince = sub.failing_since;
-    for (const d of batch) {
-      if (d.next_attempt_at !== null && d.next_attempt_at > this.iso()) {
-        // Its next attempt is queued for then (a dedupe key makes queuing it again a no-op).
-        out.retry = { deliveryId: d.id, attempts: d.attempts, at: d.next_attempt_at };
-        break;
-      }
-      const a = await this.send(sub, d);
-      const attempts = d.attempts + 1;
-      const now = this.iso();
-      const logged = { id: d.id, attempts, httpStatus: a.httpStatus, responseBody: a.responseBody, durationMs: a.durationMs, error: a.error };
-      if (a.ok) {
-        out.sent++;
-        records.push({ ...logged, status: 'succeeded', nextAttemptAt: null, finishedAt: now });
-        failingSince = null;
-        continue;
-      }
-      const delay = a.permanent ? undefined : this.retryDelaysMs[attempts - 1];
-      const next = delay === undefined ? null : this.iso(delay);
-      if (next === null) out.failed++;
-      records.push({ ...logged, status: next === null ? 'failed' : 'pending', nextAttemptAt: next, finishedAt: next === null ? now : null });
-      if (failingSince !== null && this.now() - new Date(failingSince).getTime() >= WEBHOOK_PAUSE_AFTER_DAYS * 86_400_000) {
-        out.paused = true;
-        break;
-      }
-      failingSince ??= now;
-      if (next !== null) {
-        out.retry = { deliveryId: d.id, attempts, at: next };
-        break;
+    // The deliveries due now: up to the first whose next attempt is queued for later (a dedupe key makes queuing it again a no-op).
+    const later = batch.findIndex((d) => d.next_attempt_at !== null && d.next_attempt_at > this.iso());
+    const due = later < 0 ? batch : batch.slice(0, later);
+    const target = this.target(sub);
+    let i = 0;
+    let stopped = false;
+    // The thread posts in order and stops after a failure, which is judged here: given up on (the next ones follow) or retried later (stop).
+    while (i < due.length && !stopped) {
+      const attempts = await this.thread.series(target, due.slice(i).map((d) => ({ messageId: d.message_id, payload: d.payload })), this.postOptions());
+      if (attempts.length === 0) break;
+      for (const a of attempts) {
+        const d = due[i++]!;
+        const attempts = d.attempts + 1;
+        const now = this.iso();
+        const logged = { id: d.id, attempts, httpStatus: a.httpStatus, responseBody: a.responseBody, durationMs: a.durationMs, error: a.error };
+        if (a.ok) {
+          out.sent++;
+          records.push({ ...logged, status: 'succeeded', nextAttemptAt: null, finishedAt: now });
+          failingSince = null;
+          continue;
+        }
+        const delay = a.permanent ? undefined : this.retryDelaysMs[attempts - 1];
+        const next = delay === undefined ? null : this.iso(delay);
+        if (next === null) out.failed++;
+        records.push({ ...logged, status: next === null ? 'failed' : 'pending', nextAttemptAt: next, finishedAt: next === null ? now : null });
+        if (failingSince !== null && this.now() - new Date(failingSince).getTime() >= WEBHOOK_PAUSE_AFTER_DAYS * 86_400_000) {
+          out.paused = true;
+          stopped = true;
+          break;
+        }
+        failingSince ??= now;
+        if (next !== null) {
+          out.retry = { deliveryId: d.id, attempts, at: next };
+          stopped = true;
+          break;
+        }
       }
     }
+    const waiting = later < 0 ? undefined : batch[later];
+    if (!stopped && i === due.length && waiting) out.retry = { deliveryId: waiting.id, attempts: waiting.attempts, at: waiting.next_attempt_at! };
     await this.deps.repo.recordAttempts(accountId, records);
     if (out.paused) await this.pause(accountId, sub, failingSince!);
     else if (failingSince !== sub.failing_since) await this.deps.repo.update(accountId, sub.id, { failing_since: failingSince, updated_at: this.iso() });
@@ -268,9 +284,9 @@ export class WebhookSender {
       .catch((err: unknown) => this.deps.log.error({ err, accountId }, 'mailing a webhook pause failed'));
   }
 
-  /** Closes the kept-alive connections (shutdown). */
-  close(): void {
-    this.agents.http.destroy();
-    this.agents.https.destroy();
+  /** Stops the sending thread and closes the kept-alive connections (shutdown). */
+  async close(): Promise<void> {
+    this.poster.close();
+    await this.thread.close();
   }
 }

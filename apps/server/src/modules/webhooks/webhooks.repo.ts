@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DialectName } from '../../platform/db/database.js';
-import { timestampType } from '../../platform/db/dialect.js';
+import { jsonArrayRows, timestampType } from '../../platform/db/dialect.js';
 import type { Database, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/schema.js';
 
 export type SubscriptionRow = Selectable<WebhookSubscriptionsTable>;
@@ -73,6 +73,11 @@ export class WebhooksRepo {
   /** Which database this is (deliveries recorded together share a commit on SQLite only). */
   get dialectName(): DialectName {
     return this.dialect;
+  }
+
+  /** This repo's queries through `db` instead (the caller's transaction). */
+  on(db: Kysely<Database>): WebhooksRepo {
+    return new WebhooksRepo(db, this.dialect);
   }
 
   /** Runs `fn` in one transaction with a repo bound to it. */
@@ -250,19 +255,20 @@ export class WebhooksRepo {
   }
 
   /**
-   * Writes what the attempts of one batch gave, in one statement: an UPDATE joined to the rows' new values
-   * (typed by CAST, so PostgreSQL knows the parameters' types; SQLite 3.33+ and PostgreSQL both take UPDATE ... FROM).
+   * Writes what the attempts of one batch gave, in one statement: an UPDATE joined to the rows' new values, sent as one
+   * JSON parameter (one statement text for every batch size, nothing to build per row; SQLite 3.33+ and PostgreSQL
+   * both take UPDATE ... FROM).
    */
   async recordAttempts(accountId: number, list: AttemptRecord[]): Promise<void> {
     if (list.length === 0) return;
     const ts = sql.raw(timestampType(this.dialect));
-    const rows = list.map(
-      (a) =>
-        sql`SELECT CAST(${a.id} AS integer) AS id, CAST(${a.status} AS text) AS status, CAST(${a.attempts} AS integer) AS attempts, CAST(${a.nextAttemptAt} AS ${ts}) AS next_attempt_at, CAST(${a.httpStatus} AS integer) AS http_status, CAST(${a.responseBody} AS text) AS response_body, CAST(${a.durationMs} AS integer) AS duration_ms, CAST(${a.error} AS text) AS error, CAST(${a.finishedAt} AS ${ts}) AS finished_at`,
-    );
+    // The id range lets SQLite walk only the batch's part of the account's index (without it, it walks all of the account's deliveries).
+    const ids = list.map((a) => a.id);
+    const json = JSON.stringify(list.map((a) => [a.id, a.status, a.attempts, a.nextAttemptAt, a.httpStatus, a.responseBody, a.durationMs, a.error, a.finishedAt]));
     await sql`UPDATE webhook_deliveries SET status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, http_status = v.http_status, response_body = v.response_body, duration_ms = v.duration_ms, error = v.error, finished_at = v.finished_at
-      FROM (${sql.join(rows, sql` UNION ALL `)}) AS v
-      WHERE webhook_deliveries.account_id = ${accountId} AND webhook_deliveries.id = v.id`.execute(this.db);
+      FROM (SELECT CAST(j.value ->> 0 AS integer) AS id, j.value ->> 1 AS status, CAST(j.value ->> 2 AS integer) AS attempts, CAST(j.value ->> 3 AS ${ts}) AS next_attempt_at, CAST(j.value ->> 4 AS integer) AS http_status,
+        j.value ->> 5 AS response_body, CAST(j.value ->> 6 AS integer) AS duration_ms, j.value ->> 7 AS error, CAST(j.value ->> 8 AS ${ts}) AS finished_at FROM ${jsonArrayRows(this.dialect, json, 'j')}) AS v
+      WHERE webhook_deliveries.account_id = ${accountId} AND webhook_deliveries.id BETWEEN ${Math.min(...ids)} AND ${Math.max(...ids)} AND webhook_deliveries.id = v.id`.execute(this.db);
   }
 
   /** Housekeeping across accounts: deletes delivered and failed deliveries created before the cutoff; answers how many. */

@@ -10,12 +10,14 @@ import {
   type createWebhook,
   type updateWebhook,
 } from '@scanbase/contracts';
+import type { Kysely } from 'kysely';
 import { groupsCommits } from '../../platform/db/dialect.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
+import type { Database } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { OutboundUrlError, checkOutboundUrl } from '../../platform/http/outbound-http.js';
 import type { JobContext, JobHandler } from '../../platform/jobs/job-types.js';
-import type { WebhookEvent, WebhookEvents } from './webhook-events.js';
+import type { RecordedEvents, WebhookEvent, WebhookEvents } from './webhook-events.js';
 import { WEBHOOK_DELIVER_JOB, WebhookSender, type SenderDeps } from './webhook-sender.js';
 import type { ActiveSubscription, DeliveryRow, NewDelivery, SubscriptionRow, WebhooksRepo } from './webhooks.repo.js';
 
@@ -93,6 +95,11 @@ export class WebhooksService implements WebhookEvents {
     this.inserts = new GroupCommit({ transaction: (fn) => deps.repo.transaction(fn), enabled: groupsCommits(deps.repo.dialectName) });
   }
 
+  /** Stops the sending thread and closes its connections (shutdown). */
+  close(): Promise<void> {
+    return this.sender.close();
+  }
+
   /** The retry schedule (tests shorten it). */
   get retryDelaysMs(): number[] {
     return this.sender.retryDelaysMs;
@@ -112,33 +119,58 @@ export class WebhooksService implements WebhookEvents {
 
   // ---- emitting ----
 
-  private async matchers(accountId: number): Promise<Matcher[]> {
+  /** The account's active subscriptions, cached; read through `repo` on a miss (inside a transaction, its own). */
+  private async matchers(accountId: number, repo: WebhooksRepo = this.deps.repo): Promise<Matcher[]> {
     const now = Date.now();
     const hit = this.cache.get(accountId);
     if (hit && now - hit.at < CACHE_MS) return hit.subs;
-    const subs = (await this.deps.repo.active(accountId)).map(matcher);
+    const subs = (await repo.active(accountId)).map(matcher);
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(accountId, { at: now, subs });
     return subs;
   }
 
+  /** One delivery per event and matching subscription, each event with one message id. */
+  private async deliveriesOf(accountId: number, events: WebhookEvent[], repo: WebhooksRepo): Promise<NewDelivery[]> {
+    const subs = await this.matchers(accountId, repo);
+    if (subs.length === 0) return [];
+    const createdAt = this.iso();
+    const rows: NewDelivery[] = [];
+    for (const e of events) {
+      const payload = JSON.stringify({ type: e.type, timestamp: createdAt, data: e.data });
+      const messageId = newMessageId();
+      for (const s of subs) if (wants(s, e)) rows.push({ subscriptionId: s.id, messageId, eventType: e.type, payload, createdAt });
+    }
+    return rows;
+  }
+
   /** Records the events for every matching active subscription and queues their delivery (never throws). */
   async emit(accountId: number, events: WebhookEvent[]): Promise<void> {
     try {
-      const subs = await this.matchers(accountId);
-      if (subs.length === 0) return;
-      const createdAt = this.iso();
-      const rows: NewDelivery[] = [];
-      for (const e of events) {
-        const payload = JSON.stringify({ type: e.type, timestamp: createdAt, data: e.data });
-        const messageId = newMessageId();
-        for (const s of subs) if (wants(s, e)) rows.push({ subscriptionId: s.id, messageId, eventType: e.type, payload, createdAt });
-      }
+      const rows = await this.deliveriesOf(accountId, events, this.deps.repo);
       if (rows.length === 0) return;
       await this.inserts.run((repo) => repo.insertDeliveries(accountId, rows));
       await this.sender.kick(accountId, [...new Set(rows.map((r) => r.subscriptionId))]);
     } catch (err) {
       this.deps.log.error({ err, accountId }, 'recording webhook events failed');
+    }
+  }
+
+  /** Records the events inside the caller's transaction (the scan path's outbox); `committed` sends them after its commit. */
+  async record(db: Kysely<Database>, accountId: number, events: WebhookEvent[]): Promise<RecordedEvents> {
+    const repo = this.deps.repo.on(db);
+    const rows = await this.deliveriesOf(accountId, events, repo);
+    if (rows.length > 0) await repo.insertDeliveries(accountId, rows);
+    return { events, subscriptionIds: [...new Set(rows.map((r) => r.subscriptionId))] };
+  }
+
+  /** Has deliveries recorded by a committed transaction sent (never throws). */
+  async committed(accountId: number, recorded: RecordedEvents): Promise<void> {
+    if (recorded.subscriptionIds.length === 0) return;
+    try {
+      await this.sender.kick(accountId, recorded.subscriptionIds);
+    } catch (err) {
+      this.deps.log.error({ err, accountId }, 'queuing webhook deliveries failed');
     }
   }
 

@@ -106,6 +106,24 @@ describe('the hostile inputs found by the attacker test answer clear 4xx errors'
     expect(recent.json()).toMatchObject({ error: 'VALIDATION_FAILED' });
   });
 
+  it('every whole number a V2 request takes fits a 32-bit id column, or is a page, offset or label range the server computes with', async () => {
+    // Found by the fuzzer on PostgreSQL: `hooks/poll` compared `sinceId: 2147483648` with an int4 id and answered 500.
+    const computedOnly = new Set(['barcode/labels.range.start', 'barcode/labels.range.end', 'databases/values.page', 'databases/autofill.start', 'app/database.offset', 'scan-to-excel/rows.page', 'table-builder/rows.page', 'share-link/open.page', 'app/table-builder/rows.page']);
+    const unbounded: string[] = [];
+    const walk = (schema: JsonSchema, at: string): void => {
+      const open = schema.enum === undefined && schema.const === undefined && (schema.maximum === undefined || schema.maximum > 2_147_483_647);
+      if (schema.type === 'integer' && open && !computedOnly.has(at)) unbounded.push(at);
+      for (const [name, child] of Object.entries(schema.properties ?? {})) walk(child, `${at}.${name}`);
+      for (const child of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? []), ...(schema.items ? [schema.items] : [])]) walk(child, at);
+      if (typeof schema.additionalProperties === 'object') walk(schema.additionalProperties, `${at}.*`);
+    };
+    for (const route of Object.values(v2Routes)) walk(z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) as JsonSchema, route.path);
+    expect(unbounded).toEqual([]);
+    const poll = await t.app.inject({ method: 'POST', url: '/api-v2/hooks/poll/', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: '{"event":"scan.created","sinceId":2147483648}' });
+    expect(poll.statusCode).toBe(422);
+    expect(poll.json()).toMatchObject({ error: 'VALIDATION_FAILED' });
+  });
+
   it('PUT, DELETE and PATCH on /api/ answer the XML every legacy client parses', async () => {
     for (const method of ['PUT', 'DELETE', 'PATCH'] as const) {
       const res = await t.app.inject({ method, url: `/api/?section=databases&action=retrieve&api_key=${key}` });
