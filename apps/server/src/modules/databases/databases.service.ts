@@ -264,9 +264,10 @@ export class DatabasesService {
   /**
    * Writes batches kept by `stageImport` in short transactions: each takes batches until it has run
    * `sliceMs`, so SQLite's one connection is free again within about that long (the app keeps
-   * answering). Each commit costs (SQLite writes the substring index's new segment), so the slice is
-   * no shorter: on 1M values a commit per 4,000-row batch or per 100 ms took the writing pass from
-   * 5.5 s (one transaction) to 8-8.5 s, 250 ms to about 6.3 s (bench/scan-config.bench.ts).
+   * answering). Each commit costs (not the WAL checkpoint; most likely the substring index's
+   * segment per commit), so the slice is no shorter: on 1M values a commit per 4,000-row batch or
+   * per 100 ms took the writing pass from 5.5 s (one transaction) to 8-8.5 s, 250 ms to about 6.3 s
+   * (bench/scan-config.bench.ts).
    * `onWritten` gets the index of the last batch of each commit.
    */
   async importStaged(accountId: number, databaseId: number, batches: AsyncIterable<string>, onWritten?: (lastIndex: number) => void, sliceMs = STAGED_SLICE_MS): Promise<void> {
