@@ -101,6 +101,36 @@ describe('databases/import-start', () => {
     expect(await count(id)).toBe(2);
   });
 
+  it('all or nothing over many batches: a bad last row leaves the database as it was; a good file imports every row; nothing staged stays behind', async () => {
+    const id = await newDb('Strict many batches');
+    expect((await v2(t.app, 'databases/add-value', { id, value: 'M-000001', response: 'Before' }, token)).status).toBe(200);
+    const jobFiles = (jobId: number) => {
+      const dir = path.join(t.config.dataDir, 'files', 'accounts', String(accountId), 'jobs', String(jobId));
+      return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+    };
+    // 12,000 good rows (three batches and more) with a value repeated across them, then one bad row.
+    const good: string[] = [];
+    for (let i = 1; i <= 12_000; i++) good.push(`M-${String(i).padStart(6, '0')},After ${i},1`);
+    good.push('m-000002,Last wins,0');
+    const bad = await multipart('databases/import-start', { id, onError: 'abort' }, { name: 'bad-last.csv', content: `${good.join('\n')}\n,no value,1\n` });
+    const failed = await waitForJob(bad.body.jobId as number);
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toBe('Row 12002: empty value. No value was imported.');
+    expect(failed.result?.report).toEqual({ rows: 12_002, imported: 0, rejected: 1, rejectedRows: [{ row: 12_002, reason: 'empty value' }] });
+    expect(await count(id)).toBe(1);
+    expect((await v2(t.app, 'databases/values', { id, search: 'M-000001' }, token)).body.items).toMatchObject([{ value: 'M-000001', response: 'Before' }]);
+    expect(jobFiles(bad.body.jobId as number)).toEqual(['rejected-rows.csv']);
+
+    const started = await multipart('databases/import-start', { id, onError: 'abort' }, { name: 'good.csv', content: `${good.join('\n')}\n` });
+    const done = await waitForJob(started.body.jobId as number);
+    expect(done).toMatchObject({ state: 'succeeded', progress: { done: 12_001, total: 12_001 }, result: { report: { rows: 12_001, imported: 12_001, rejected: 0 } } });
+    expect(await count(id)).toBe(12_000);
+    expect((await v2(t.app, 'databases/values', { id, search: 'M-000001' }, token)).body.items).toMatchObject([{ response: 'After 1' }]);
+    expect((await v2(t.app, 'databases/values', { id, search: 'M-000002' }, token)).body.items).toMatchObject([{ value: 'm-000002', response: 'Last wins', validity: 0 }]);
+    expect((await v2(t.app, 'databases/values', { id, search: '011999' }, token)).body.items).toMatchObject([{ value: 'M-011999', response: 'After 11999' }]);
+    expect(jobFiles(started.body.jobId as number)).toEqual([]);
+  });
+
   it('imports XLSX (detected by content) with a column mapping', async () => {
     const id = await newDb('From Excel');
     const ExcelJS = (await import('exceljs')).default;

@@ -149,35 +149,25 @@ async function walkRows(rows: RowBatches, caseSensitive: boolean, o: ImportOptio
   return report;
 }
 
-/** Validates rows and writes them in batches through `write` (inside the caller's transaction). */
-export async function importRows(rows: RowBatches, caseSensitive: boolean, o: ImportOptions, write: (batch: NewValue[]) => Promise<void>, hooks: ImportHooks = {}): Promise<ImportReport> {
+/**
+ * Validates rows and writes them in batches through `write` (inside the caller's transaction, or
+ * into a staging file), with the number of rows read so far.
+ */
+export async function importRows(rows: RowBatches, caseSensitive: boolean, o: ImportOptions, write: (batch: NewValue[], rowsRead: number) => Promise<void>, hooks: ImportHooks = {}): Promise<ImportReport> {
   // Keyed by value_key so a value repeated within a batch is written once (the last one wins).
   let batch = new Map<string, NewValue>();
-  const flush = async () => {
+  const flush = async (rowsRead: number) => {
     if (batch.size === 0) return;
     const values = [...batch.values()];
     batch = new Map();
-    await write(values);
+    await write(values, rowsRead);
   };
   const report = await walkRows(rows, caseSensitive, o, hooks, o.onError === 'abort', (v, sofar) => {
     batch.set(v.key, v);
     if (batch.size < BATCH) return undefined;
-    return flush().then(() => hooks.onProgress?.({ rows: sofar.rows }));
+    return flush(sofar.rows).then(() => hooks.onProgress?.({ rows: sofar.rows }));
   });
-  await flush();
-  hooks.onProgress?.({ rows: report.rows });
-  return report;
-}
-
-/**
- * Reads every row without writing anything: the first pass of an all-or-nothing background import.
- * Bad rows are counted and reported (even with onError 'abort').
- */
-export async function checkRows(rows: RowBatches, caseSensitive: boolean, o: ImportOptions, hooks: ImportHooks = {}): Promise<ImportReport> {
-  const report = await walkRows(rows, caseSensitive, o, hooks, false, (_v, sofar) => {
-    if (sofar.imported % BATCH === 0) hooks.onProgress?.({ rows: sofar.rows });
-    return undefined;
-  });
+  await flush(report.rows);
   hooks.onProgress?.({ rows: report.rows });
   return report;
 }

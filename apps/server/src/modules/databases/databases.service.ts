@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
-import type { DatabaseRow, DatabasesRepo, NewValue, ValueFilters, ValueRow } from './databases.repo.js';
-import { checkRows, csvRows, importRows, type ImportHooks, type ImportOptions, type ImportReport, type RowBatches } from './databases.import.js';
+import { encodeValues, type DatabaseRow, type DatabasesRepo, type NewValue, type ValueFilters, type ValueRow } from './databases.repo.js';
+import { csvRows, importRows, type ImportHooks, type ImportOptions, type ImportReport, type RowBatches } from './databases.import.js';
 import { cleanValue, valueKey } from './database-values.js';
 import { noWebhookEvents, type WebhookEvent, type WebhookEvents } from '../webhooks/webhook-events.js';
 
@@ -17,6 +17,9 @@ export type ResponseContext = { scanValue: string; userName: string; userId: num
 export function renderResponse(template: string, ctx: ResponseContext): string {
   return template.replace(/SCAN_VALUE|USER_NAME|USER_ID|SERVICE_ID/g, (m) => String(m === 'SCAN_VALUE' ? ctx.scanValue : m === 'USER_NAME' ? ctx.userName : m === 'USER_ID' ? ctx.userId : ctx.serviceId));
 }
+
+/** How long one transaction of a staged import's writing pass may hold the database (ms; see `importStaged`). */
+const STAGED_SLICE_MS = 250;
 
 /** Databases (validation lists), their values and imports. */
 export class DatabasesService {
@@ -241,9 +244,50 @@ export class DatabasesService {
     return this.repo.transaction((repo) => repo.bulkLoad(() => importRows(rows, db.case_sensitive === 1, options, (batch) => repo.upsertValues(accountId, databaseId, batch), hooks)));
   }
 
-  /** Reads rows without writing (the first pass of an all-or-nothing background import): answers the report of what an import would do. */
-  async checkImport(accountId: number, databaseId: number, rows: RowBatches, options: ImportOptions, hooks?: ImportHooks): Promise<ImportReport> {
+  /**
+   * The single reading pass of an all-or-nothing background import: checks every row without writing
+   * and hands each checked batch, encoded for `importStaged`, to `keep` (with the rows read so far)
+   * until the first bad row; bad rows are counted and reported, not thrown.
+   */
+  async stageImport(accountId: number, databaseId: number, rows: RowBatches, options: ImportOptions, keep: (batch: string, rowsRead: number) => Promise<void>, hooks: ImportHooks = {}): Promise<ImportReport> {
     const db = await this.require(accountId, databaseId);
-    return checkRows(rows, db.case_sensitive === 1, options, hooks);
+    let refused = false;
+    return importRows(rows, db.case_sensitive === 1, { ...options, onError: 'skip' }, (batch, rowsRead) => (refused ? Promise.resolve() : keep(encodeValues(batch), rowsRead)), {
+      ...hooks,
+      onRejected: (r) => {
+        refused = true;
+        return hooks.onRejected?.(r);
+      },
+    });
+  }
+
+  /**
+   * Writes batches kept by `stageImport` in short transactions: each takes batches until it has run
+   * `sliceMs`, so SQLite's one connection is free again within about that long (the app keeps
+   * answering). Each commit costs (not the WAL checkpoint; most likely the substring index's
+   * segment per commit), so the slice is no shorter: on 1M values a commit per 4,000-row batch or
+   * per 100 ms took the writing pass from 5.5 s (one transaction) to 8-8.5 s, 250 ms to about 6.3 s
+   * (bench/scan-config.bench.ts).
+   * `onWritten` gets the index of the last batch of each commit.
+   */
+  async importStaged(accountId: number, databaseId: number, batches: AsyncIterable<string>, onWritten?: (lastIndex: number) => void, sliceMs = STAGED_SLICE_MS): Promise<void> {
+    await this.require(accountId, databaseId);
+    const it = batches[Symbol.asyncIterator]();
+    let next = await it.next();
+    let index = -1;
+    while (next.done !== true) {
+      await this.repo.transaction((repo) =>
+        repo.bulkLoad(async () => {
+          const started = performance.now();
+          while (next.done !== true) {
+            await repo.upsertEncodedValues(accountId, databaseId, next.value);
+            index++;
+            next = await it.next();
+            if (performance.now() - started >= sliceMs) break;
+          }
+        }),
+      );
+      onWritten?.(index);
+    }
   }
 }

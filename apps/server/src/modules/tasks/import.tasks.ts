@@ -3,7 +3,8 @@ import { Transform, type Readable } from 'node:stream';
 import { importDatabaseInputs, importUserInputs, type ImportDatabaseInputs, type ImportUserInputs } from '@scanbase/contracts';
 import { getStream } from '../../platform/http/outbound-http.js';
 import { FailedWithResult, PermanentJobError, type JobFile, type JobReport, type JobResult } from '../../platform/jobs/job-types.js';
-import { fileRows, tableFormat, type ImportOptions, type TableFormat } from '../databases/databases.import.js';
+import { fileRows, tableFormat, type ImportHooks, type ImportOptions, type ImportReport, type RowBatches, type TableFormat } from '../databases/databases.import.js';
+import { stagingFile } from './import-staging.js';
 import type { ScanConfig } from '../services/scan-config.js';
 import type { TaskCatalogue, TaskContext, TaskHandler } from './task-catalogue.js';
 
@@ -13,7 +14,7 @@ const LOGGED = 20;
 
 const n = (x: number) => x.toLocaleString('en-US');
 
-/** A source that can be opened again (an all-or-nothing import reads it twice). */
+/** A source that can be opened again (tasks that read their file twice ask for that with `reread`). */
 export type Source = { label: string; format: TableFormat; open(): Promise<{ stream: Readable; size: number | null }>; close(): Promise<void> };
 
 /** The first bytes of a stream, put back so the stream still starts at them. */
@@ -121,37 +122,19 @@ async function runDatabaseImport(ctx: TaskContext, c: ScanConfig, options: { all
   // Without a column mapping the file has the legacy layout: value, response, validity, at most 3 columns.
   const base: ImportOptions = { trim: input.trimValue, hasHeader: input.hasHeader, columns: input.columns, maxColumns: input.columns ? undefined : 3, onError: 'skip', commit: 'batch' };
   const allOrNothing = input.onError === 'abort';
-  const source = await openSource(ctx, input, options, allOrNothing);
+  // The source is read once in both modes (an all-or-nothing import keeps its checked batches, see below).
+  const source = await openSource(ctx, input, options, false);
   const rejected = rejectedRowsFile(ctx);
   // A cancel stops the reading; once an all-or-nothing import writes, it finishes (a half import is what it promises never to leave).
-  let writing = false;
   const stopOn = (stream: Readable) => {
-    const stop = () => {
-      const reason = ctx.signal.reason as Error | undefined;
-      if (!(writing && allOrNothing && reason?.message === 'cancelled')) stream.destroy(new Error(reason?.message ?? 'stopped'));
-    };
+    const stop = () => stream.destroy(new Error((ctx.signal.reason as Error | undefined)?.message ?? 'stopped'));
     if (ctx.signal.aborted) stop();
     else ctx.signal.addEventListener('abort', stop, { once: true });
   };
   try {
-    let total: number | null = null;
-    if (allOrNothing) {
-      // Pass 1 reads every row without writing: one bad row and nothing is imported.
-      const first = await openRows(source, stopOn);
-      const check = await c.databases.checkImport(ctx.accountId, db.id, first.rows, base, {
-        onProgress: (p) => ctx.progress(p.rows, first.estimate(p.rows), `Checking rows: ${n(p.rows)} read`),
-        onRejected: (r) => rejected.add(r),
-      });
-      if (check.rejected > 0) throw nothingImported(toReport({ ...check, imported: 0 }), await rejected.finish(), 'value was');
-      total = check.rows;
-      await ctx.log(`All ${n(total)} rows are valid; importing.`);
-    }
-    writing = true;
-    const second = await openRows(source, stopOn);
-    const report = await c.databases.importFrom(ctx.accountId, db.id, second.rows, base, {
-      onProgress: (p) => ctx.progress(p.rows, total ?? second.estimate(p.rows), `Importing: ${n(p.rows)} rows read`),
-      onRejected: (r) => rejected.add(r),
-    });
+    const { rows, estimate } = await openRows(source, stopOn);
+    const hooks = (message: (rows: string) => string) => ({ onProgress: (p: { rows: number }) => ctx.progress(p.rows, estimate(p.rows), message(n(p.rows))), onRejected: (r: { row: number; reason: string; value: string }) => rejected.add(r) });
+    const report = allOrNothing ? await checkThenWrite(ctx, c, db.id, rows, base, hooks((r) => `Checking rows: ${r} read`), rejected) : await c.databases.importFrom(ctx.accountId, db.id, rows, base, hooks((r) => `Importing: ${r} rows read`));
     ctx.progress(report.rows, report.rows, `${n(report.imported)} values imported`);
     const file = await rejected.finish();
     const summary = `${n(report.imported)} values imported into ${db.name}${report.rejected > 0 ? `, ${n(report.rejected)} rows rejected` : ''} (from ${source.label}).`;
@@ -162,6 +145,36 @@ async function runDatabaseImport(ctx: TaskContext, c: ScanConfig, options: { all
   } finally {
     await source.close();
   }
+}
+
+/**
+ * All or nothing in one reading pass: every row is checked while the checked batches go to a staging
+ * file in the job's storage; one bad row and nothing is written (the failure names the first one, the
+ * report and file list every one). Otherwise the staged batches are written, each committed on its own
+ * (the app keeps answering on SQLite); a crash while writing is completed by the re-run (upserts).
+ */
+async function checkThenWrite(ctx: TaskContext, c: ScanConfig, databaseId: number, rows: RowBatches, base: ImportOptions, hooks: ImportHooks, rejected: ReturnType<typeof rejectedRowsFile>): Promise<ImportReport> {
+  const staging = stagingFile(ctx);
+  let check: ImportReport;
+  try {
+    check = await c.databases.stageImport(ctx.accountId, databaseId, rows, base, (batch, rowsRead) => staging.add(batch, rowsRead), hooks);
+  } catch (error) {
+    await staging.discard();
+    throw error;
+  }
+  if (check.rejected > 0) {
+    await staging.discard();
+    throw nothingImported(toReport({ ...check, imported: 0 }), await rejected.finish(), 'value was');
+  }
+  const total = check.rows;
+  await ctx.log(`All ${n(total)} rows are valid; importing.`);
+  const staged = await staging.finish();
+  try {
+    await c.databases.importStaged(ctx.accountId, databaseId, staged.batches(), (i) => ctx.progress(staged.rowsUpTo(i), total, `Importing: ${n(staged.rowsUpTo(i))} of ${n(total)} rows written`));
+  } finally {
+    await staged.remove();
+  }
+  return check;
 }
 
 /** Import of app users: all rows are checked (passwords hashed) before any user is created. */
