@@ -375,12 +375,13 @@ export function jsonRows<O>(value: unknown): O[] {
  * An aggregate of rows as one JSON array of tuples (each row's `items` as a JSON array), in `order`: a whole
  * batch of rows in one value, which the driver hands over as one string (SQLite) or parses once (node-pg)
  * instead of building an object per row. Over no rows: `[]` on SQLite, null on PostgreSQL; read the column
- * with `jsonTuples`. Timestamps go in through `isoText`.
+ * with `jsonTuples`. Timestamps go in through `isoText`. Without `order` the tuples come in the order the
+ * rows are read (an ordered subquery's, in practice, but not promised: the reader checks it).
  */
 export function jsonTuplesAgg(dialect: DialectName, items: Expression<unknown>[], order: Expression<unknown>[]): RawBuilder<unknown> {
   const values = sql.join(items);
-  const by = sql.join(order);
-  return dialect === 'postgres' ? sql`json_agg(json_build_array(${values}) ORDER BY ${by})` : sql`json_group_array(json_array(${values}) ORDER BY ${by})`;
+  const by = order.length > 0 ? sql` ORDER BY ${sql.join(order)}` : sql``;
+  return dialect === 'postgres' ? sql`json_agg(json_build_array(${values})${by})` : sql`json_group_array(json_array(${values})${by})`;
 }
 
 const noTuples: never[] = [];
