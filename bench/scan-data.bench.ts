@@ -21,9 +21,13 @@ import { startScanbase } from './lib/servers.js';
  *   writing the same rows from memory in the same run.
  * Runs on SQLite; with PostgreSQL binaries present (or BENCH_PG=1 under scripts/with-postgres.mjs) the
  * search half runs again on PostgreSQL in a child process. BENCH_SCANS changes the count.
+ * Only the export figures: BENCH_ONLY_EXPORTS=1 (no searches, statistics or PostgreSQL run); BENCH_EXPORTS=csv
+ * leaves out the XLSX pair; BENCH_EXPORT_BATCH sets the scans per batch of ours (default: the export's own).
  */
 
 const SCANS = Number(process.env.BENCH_SCANS ?? 1_000_000);
+const onlyExports = process.env.BENCH_ONLY_EXPORTS === '1';
+const exportBatch = process.env.BENCH_EXPORT_BATCH ? Number(process.env.BENCH_EXPORT_BATCH) : undefined;
 const OTHER_ACCOUNTS = 10;
 const OTHER_SCANS = Math.max(1_000, Math.round(SCANS / 100));
 const SERVICES = 5;
@@ -202,12 +206,27 @@ async function exportRows(sb: Sb, main: Seeded, dir: string): Promise<BenchRow[]
     await done;
   });
   const ours = await measured(async () => {
-    const stream = await exportScans(repo, main.accountId, filter, 'csv', () => undefined, never);
+    const stream = await exportScans(repo, main.accountId, filter, 'csv', () => undefined, never, undefined, undefined, { batch: exportBatch });
     await pipeline(stream, fs.createWriteStream(path.join(dir, 'ours.csv')));
   });
+  // Read back after the XLSX pair (a whole file in memory would count in their RSS).
+  const checkCsv = () => {
+    const lines = fs.readFileSync(path.join(dir, 'ours.csv'), 'utf8').split('\n').length - 2;
+    if (lines !== SCANS) throw new Error(`the CSV export has ${lines} rows, expected ${SCANS}`);
+  };
+  const csvRows: BenchRow[] = [
+    { name: `csv-stringify alone, ${SCANS.toLocaleString('en-US')} rows`, value: plainCsv.seconds, unit: 's' },
+    { name: 'export all scans to CSV', value: ours.seconds, unit: 's', baseline: plainCsv.seconds, baselineName: 'csv-stringify alone', ratio: plainCsv.seconds / ours.seconds, goal: 'ratio >= 0.67 (issue 18)' },
+    { name: 'export to CSV peak RSS (whole process)', value: ours.peakMb, unit: 'MB', baseline: plainCsv.peakMb, baselineName: 'csv-stringify alone', goal: '< 300 MB' },
+    { name: 'export to CSV RSS growth during the export', value: ours.growthMb, unit: 'MB', baseline: plainCsv.growthMb, baselineName: 'csv-stringify alone' },
+  ];
+  if (process.env.BENCH_EXPORTS === 'csv') {
+    checkCsv();
+    return csvRows;
+  }
   // Ours before exceljs: exceljs keeps its whole zip in memory, and RSS is not given back to the system.
   const oursXlsx = await measured(async () => {
-    const stream = await exportScans(repo, main.accountId, filter, 'xlsx', () => undefined, never);
+    const stream = await exportScans(repo, main.accountId, filter, 'xlsx', () => undefined, never, undefined, undefined, { batch: exportBatch });
     await pipeline(stream, fs.createWriteStream(path.join(dir, 'ours.xlsx')));
   });
   const plainXlsx = await measured(async () => {
@@ -217,13 +236,9 @@ async function exportRows(sb: Sb, main: Seeded, dir: string): Promise<BenchRow[]
     sheet.commit();
     await workbook.commit();
   });
-  const lines = fs.readFileSync(path.join(dir, 'ours.csv'), 'utf8').split('\n').length - 2;
-  if (lines !== SCANS) throw new Error(`the CSV export has ${lines} rows, expected ${SCANS}`);
+  checkCsv();
   return [
-    { name: `csv-stringify alone, ${SCANS.toLocaleString('en-US')} rows`, value: plainCsv.seconds, unit: 's' },
-    { name: 'export all scans to CSV', value: ours.seconds, unit: 's', baseline: plainCsv.seconds, baselineName: 'csv-stringify alone', ratio: plainCsv.seconds / ours.seconds, goal: 'ratio >= 0.67 (issue 18)' },
-    { name: 'export to CSV peak RSS (whole process)', value: ours.peakMb, unit: 'MB', baseline: plainCsv.peakMb, baselineName: 'csv-stringify alone', goal: '< 300 MB' },
-    { name: 'export to CSV RSS growth during the export', value: ours.growthMb, unit: 'MB', baseline: plainCsv.growthMb, baselineName: 'csv-stringify alone' },
+    ...csvRows,
     { name: `exceljs alone, ${SCANS.toLocaleString('en-US')} rows`, value: plainXlsx.seconds, unit: 's' },
     { name: 'export all scans to XLSX', value: oursXlsx.seconds, unit: 's', baseline: plainXlsx.seconds, baselineName: 'exceljs alone', ratio: plainXlsx.seconds / oursXlsx.seconds, goal: '< 60 s' },
     { name: 'export to XLSX peak RSS (whole process)', value: oursXlsx.peakMb, unit: 'MB', baseline: plainXlsx.peakMb, baselineName: 'exceljs alone', goal: '< 300 MB' },
@@ -259,14 +274,15 @@ export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   try {
     const { main, rows: seeded } = await seedAll(sb);
-    rows.push(...seeded, ...(await searchRows(sb, main, 'SQLite')), ...(await statisticsRows(sb, main, 'SQLite')));
+    rows.push(...seeded);
+    if (!onlyExports) rows.push(...(await searchRows(sb, main, 'SQLite')), ...(await statisticsRows(sb, main, 'SQLite')));
     // BENCH_SKIP_EXPORTS=1: only the search and statistics figures (the exports take minutes).
     if (process.env.BENCH_SKIP_EXPORTS !== '1') rows.push(...(await exportRows(sb, main, dir)));
   } finally {
     await sb.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  const hasPostgres = fs.existsSync('/usr/lib/postgresql') && process.env.BENCH_SKIP_PG !== '1';
+  const hasPostgres = fs.existsSync('/usr/lib/postgresql') && process.env.BENCH_SKIP_PG !== '1' && !onlyExports;
   if (hasPostgres) rows.push(...postgresRows());
   return rows;
 }

@@ -372,19 +372,31 @@ export function jsonRows<O>(value: unknown): O[] {
 }
 
 /**
- * An aggregate of `[first, second]` pairs as one JSON array, in `order` (a scan's answers or properties in
- * a correlated subquery of the scan's row, so an export reads a scan and its children as one row). Over no
- * rows: `[]` on SQLite, null on PostgreSQL; read the column with `jsonPairs`.
+ * An aggregate of rows as one JSON array of tuples (each row's `items` as a JSON array), in `order`: a whole
+ * batch of rows in one value, which the driver hands over as one string (SQLite) or parses once (node-pg)
+ * instead of building an object per row. Over no rows: `[]` on SQLite, null on PostgreSQL; read the column
+ * with `jsonTuples`. Timestamps go in through `isoText`. Without `order` the tuples come in the order the
+ * rows are read (an ordered subquery's, in practice, but not promised: the reader checks it).
  */
-export function jsonPairsAgg(dialect: DialectName, first: Expression<unknown>, second: Expression<unknown>, order: Expression<unknown>[]): RawBuilder<unknown> {
-  const by = sql.join(order);
-  return dialect === 'postgres' ? sql`json_agg(json_build_array(${first}, ${second}) ORDER BY ${by})` : sql`json_group_array(json_array(${first}, ${second}) ORDER BY ${by})`;
+export function jsonTuplesAgg(dialect: DialectName, items: Expression<unknown>[], order: Expression<unknown>[]): RawBuilder<unknown> {
+  const values = sql.join(items);
+  const by = order.length > 0 ? sql` ORDER BY ${sql.join(order)}` : sql``;
+  return dialect === 'postgres' ? sql`json_agg(json_build_array(${values})${by})` : sql`json_group_array(json_array(${values})${by})`;
 }
 
-const noPairs: never[] = [];
+const noTuples: never[] = [];
 
-/** The pairs of a `jsonPairsAgg` column (SQLite answers JSON text, node-pg parses PostgreSQL's json; null is none). */
-export function jsonPairs<A, B>(value: unknown): readonly (readonly [A, B])[] {
-  if (value === null || value === undefined || value === '[]') return noPairs;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as [A, B][];
+/** The tuples of a `jsonTuplesAgg` column (SQLite answers JSON text, node-pg parses PostgreSQL's json; null is none). */
+export function jsonTuples<T>(value: unknown): readonly T[] {
+  if (value === null || value === undefined || value === '[]') return noTuples;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T[];
+}
+
+/**
+ * A timestamp as the ISO-8601 text the code reads everywhere (`2026-03-07T12:00:00.000Z`, what
+ * `Date.toISOString` writes), for JSON built by the database: SQLite stores that text already; PostgreSQL's
+ * timestamptz would otherwise be written in the session's zone and without fixed milliseconds.
+ */
+export function isoText(dialect: DialectName, column: Expression<string>): RawBuilder<string> {
+  return dialect === 'postgres' ? sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : sql<string>`${column}`;
 }

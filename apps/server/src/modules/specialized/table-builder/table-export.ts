@@ -1,6 +1,6 @@
 import type { ExtraColumns } from '../../scans/scan-export.js';
 import type { TableColumnsSource } from '../../scans/scan.tasks.js';
-import type { ScansRepo } from '../../scans/scans.repo.js';
+import { exportScan, type ScansRepo } from '../../scans/scans.repo.js';
 import type { TableBuilderRepo } from './table-builder.repo.js';
 
 /** How a table column is headed in a scan export: its question's text, marked so it never reads as the scan's own answer. */
@@ -37,10 +37,11 @@ export function tableExportColumns(repo: TableBuilderRepo, scans: Pick<ScansRepo
       async forBatch(batch) {
         const wanted = new Map<number, Set<string>>();
         for (const r of batch) {
-          if (!tables.has(r.service_id)) continue;
-          let values = wanted.get(r.service_id);
-          if (!values) wanted.set(r.service_id, (values = new Set()));
-          values.add(r.value);
+          const serviceId = r[exportScan.serviceId];
+          if (!tables.has(serviceId)) continue;
+          let values = wanted.get(serviceId);
+          if (!values) wanted.set(serviceId, (values = new Set()));
+          values.add(r[exportScan.value]);
         }
         const rows = new Map<number, Map<string, string[]>>();
         for (const [serviceId, values] of wanted) {
@@ -55,7 +56,7 @@ export function tableExportColumns(repo: TableBuilderRepo, scans: Pick<ScansRepo
             cells[slot] = c.cell;
           }
         }
-        return (r) => rows.get(r.service_id)?.get(r.value) ?? blank;
+        return (r) => rows.get(r[exportScan.serviceId])?.get(r[exportScan.value]) ?? blank;
       },
     };
     return columns;
