@@ -37,6 +37,12 @@ const BATCH = 50;
  * subscription go: a busy subscription gets one every few milliseconds, and each let-go would cost the next one a job.
  */
 const LINGER_MS = 250;
+/**
+ * After a batch that was not full, a run gathers for this long before it reads the next: a steady stream then goes
+ * out in batches of many deliveries (each batch costs four statements on the server's event loop) for at most this
+ * much more delay, and a lone delivery is sent at once.
+ */
+const GATHER_MS = 40;
 /** A run lets its subscription go after this long and queues a follow-up, so a busy subscription cannot keep a slot for ever. */
 const RUN_BUDGET_MS = 30_000;
 
@@ -55,6 +61,20 @@ export type SenderDeps = {
   /** Called when a subscription is paused for failing (the emitter's cache forgets the account). */
   paused: (accountId: number) => void;
 };
+
+/** Waits `ms`, or less when the run is stopped. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}
 
 /** A delivery run of this process, as `kick` tells it about new deliveries. */
 type Run = { more: boolean; wake: (() => void) | null };
@@ -176,6 +196,7 @@ export class WebhookSender {
             outOfTime = true;
             break;
           }
+          if (batch.length < BATCH) await pause(GATHER_MS, ctx.signal);
           await this.deps.repo.acquireDrain(accountId, subId, ctx.jobId, this.iso(DRAIN_LEASE_MS), this.iso());
         }
       } finally {

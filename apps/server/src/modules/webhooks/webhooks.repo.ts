@@ -265,9 +265,12 @@ export class WebhooksRepo {
     // The id range lets SQLite walk only the batch's part of the account's index (without it, it walks all of the account's deliveries).
     const ids = list.map((a) => a.id);
     const json = JSON.stringify(list.map((a) => [a.id, a.status, a.attempts, a.nextAttemptAt, a.httpStatus, a.responseBody, a.durationMs, a.error, a.finishedAt]));
-    await sql`UPDATE webhook_deliveries SET status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, http_status = v.http_status, response_body = v.response_body, duration_ms = v.duration_ms, error = v.error, finished_at = v.finished_at
-      FROM (SELECT CAST(j.value ->> 0 AS integer) AS id, j.value ->> 1 AS status, CAST(j.value ->> 2 AS integer) AS attempts, CAST(j.value ->> 3 AS ${ts}) AS next_attempt_at, CAST(j.value ->> 4 AS integer) AS http_status,
-        j.value ->> 5 AS response_body, CAST(j.value ->> 6 AS integer) AS duration_ms, j.value ->> 7 AS error, CAST(j.value ->> 8 AS ${ts}) AS finished_at FROM ${jsonArrayRows(this.dialect, json, 'j')}) AS v
+    // MATERIALIZED: read the JSON once; inlined, SQLite reads all of it again for each row it updates (1 ms against 0.14 ms for 35 rows).
+    await sql`WITH v AS MATERIALIZED (
+        SELECT CAST(j.value ->> 0 AS integer) AS id, j.value ->> 1 AS status, CAST(j.value ->> 2 AS integer) AS attempts, CAST(j.value ->> 3 AS ${ts}) AS next_attempt_at, CAST(j.value ->> 4 AS integer) AS http_status,
+          j.value ->> 5 AS response_body, CAST(j.value ->> 6 AS integer) AS duration_ms, j.value ->> 7 AS error, CAST(j.value ->> 8 AS ${ts}) AS finished_at FROM ${jsonArrayRows(this.dialect, json, 'j')})
+      UPDATE webhook_deliveries SET status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, http_status = v.http_status, response_body = v.response_body, duration_ms = v.duration_ms, error = v.error, finished_at = v.finished_at
+      FROM v
       WHERE webhook_deliveries.account_id = ${accountId} AND webhook_deliveries.id BETWEEN ${Math.min(...ids)} AND ${Math.max(...ids)} AND webhook_deliveries.id = v.id`.execute(this.db);
   }
 
