@@ -32,6 +32,11 @@ export class WebhookPostThread {
     });
   }
 
+  /** Where series are sent: on the thread, or in process (the thread could not start or stopped). */
+  get mode(): 'thread' | 'inline' {
+    return this.inline ? 'inline' : 'thread';
+  }
+
   private fallback(): WebhookPoster {
     this.inline ??= new WebhookPoster(this.allowPrivate);
     return this.inline;
