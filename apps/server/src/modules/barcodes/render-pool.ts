@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../../platform/workers/module-worker.js';
 import { BarcodeEncodeError, runRenderTask, type RenderResult, type RenderTask } from './render-core.js';
 
 type Pending = { task: RenderTask; resolve: (r: RenderResult) => void; reject: (e: Error) => void };
@@ -57,19 +56,7 @@ export class RenderPool {
 
   private start(): void {
     try {
-      const here = import.meta.url;
-      if (here.endsWith('.ts')) {
-        // Running from source (vitest, tsx): a worker does not inherit the TypeScript loader, so
-        // it registers tsx itself before importing the .ts worker module.
-        // createRequire resolves the CommonJS build; the ESM build sits beside it.
-        const tsxApi = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-        const worker = new URL('./render-worker.ts', here).href;
-        const code = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(worker)}); });`;
-        for (let i = 0; i < this.size; i += 1) this.slots.push(this.spawn(() => new Worker(code, { eval: true })));
-      } else {
-        const url = new URL('./render-worker.js', here);
-        for (let i = 0; i < this.size; i += 1) this.slots.push(this.spawn(() => new Worker(url)));
-      }
+      for (let i = 0; i < this.size; i += 1) this.slots.push(this.spawn(() => startModuleWorker(import.meta.url, 'render-worker')));
     } catch {
       this.inline = true;
     }

@@ -1,14 +1,12 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../../platform/workers/module-worker.js';
 import { WebhookPoster, type Attempt, type PostItem, type PostOptions, type PostTarget } from './webhook-post.js';
 
 type Pending = { target: PostTarget; items: PostItem[]; options: PostOptions; resolve: (a: Attempt[]) => void };
 
 /**
  * Posts series of deliveries on a worker thread of its own (one for every subscription: its event loop sends them
- * concurrently), or in process when the thread cannot start or stops. Runs from source (tests, tsx) register tsx in
- * the thread, as the barcode render pool does.
+ * concurrently), or in process when the thread cannot start or stops.
  */
 export class WebhookPostThread {
   private worker: Worker | null = null;
@@ -44,16 +42,7 @@ export class WebhookPostThread {
 
   private start(): void {
     try {
-      const here = import.meta.url;
-      const workerData = { allowPrivate: this.allowPrivate };
-      if (here.endsWith('.ts')) {
-        const tsxApi = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-        const file = new URL('./webhook-post-worker.ts', here).href;
-        const code = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(file)}); });`;
-        this.worker = new Worker(code, { eval: true, workerData });
-      } else {
-        this.worker = new Worker(new URL('./webhook-post-worker.js', here), { workerData });
-      }
+      this.worker = startModuleWorker(import.meta.url, 'webhook-post-worker', { workerData: { allowPrivate: this.allowPrivate } });
     } catch {
       this.fallback();
       return;

@@ -62,17 +62,19 @@ export type SenderDeps = {
   paused: (accountId: number) => void;
 };
 
-/** Waits `ms`, or less when the run is stopped. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms`, or less when the run is stopped or `onWake` is handed a function that ends the wait and is called. */
+function wait(ms: number, signal: AbortSignal, onWake?: (wake: (() => void) | null) => void): Promise<void> {
   if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
       signal.removeEventListener('abort', done);
+      onWake?.(null);
       resolve();
     };
     const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done);
+    onWake?.(done);
   });
 }
 
@@ -196,7 +198,7 @@ export class WebhookSender {
             outOfTime = true;
             break;
           }
-          if (batch.length < BATCH) await pause(GATHER_MS, ctx.signal);
+          if (batch.length < BATCH) await wait(GATHER_MS, ctx.signal);
           await this.deps.repo.acquireDrain(accountId, subId, ctx.jobId, this.iso(DRAIN_LEASE_MS), this.iso());
         }
       } finally {
@@ -215,20 +217,10 @@ export class WebhookSender {
     }
   }
 
-  /** Waits up to `LINGER_MS` for a new delivery of the run's subscription; answers whether one came. */
-  private linger(run: Run, signal: AbortSignal): Promise<boolean> {
-    if (signal.aborted) return Promise.resolve(run.more);
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        run.wake = null;
-        resolve(run.more);
-      };
-      const timer = setTimeout(done, LINGER_MS);
-      signal.addEventListener('abort', done);
-      run.wake = done;
-    });
+  /** Waits up to `LINGER_MS` for a new delivery of the run's subscription (`kick` wakes it); answers whether one came. */
+  private async linger(run: Run, signal: AbortSignal): Promise<boolean> {
+    await wait(LINGER_MS, signal, (wake) => (run.wake = wake));
+    return run.more;
   }
 
   /**
