@@ -5,7 +5,7 @@ import { PermanentJobError, type JobContext } from '../../platform/jobs/job-type
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { WebhookPostThread } from './webhook-post-thread.js';
 import { WebhookPoster, type Attempt, type PostOptions, type PostTarget } from './webhook-post.js';
-import type { AttemptRecord, DeliveryRow, SubscriptionRow, WebhooksRepo } from './webhooks.repo.js';
+import type { AttemptRecord, DeliveryRow, PendingDelivery, SubscriptionRow, WebhooksRepo } from './webhooks.repo.js';
 
 export type { Attempt } from './webhook-post.js';
 
@@ -227,7 +227,7 @@ export class WebhookSender {
    * Sends a batch in order, stopping at a delivery that failed and will be tried again; logs every attempt in one
    * statement and keeps the subscription's failing state (set by a failure, cleared by a success).
    */
-  private async sendBatch(accountId: number, sub: SubscriptionRow, batch: DeliveryRow[]): Promise<BatchOutcome> {
+  private async sendBatch(accountId: number, sub: SubscriptionRow, batch: PendingDelivery[]): Promise<BatchOutcome> {
     const records: AttemptRecord[] = [];
     const out: BatchOutcome = { sent: 0, failed: 0, paused: false };
     let failingSince = sub.failing_since;
@@ -241,10 +241,10 @@ export class WebhookSender {
     while (i < due.length && !stopped) {
       const attempts = await this.thread.series(target, due.slice(i).map((d) => ({ messageId: d.message_id, payload: d.payload })), this.postOptions());
       if (attempts.length === 0) break;
+      const now = this.iso();
       for (const a of attempts) {
         const d = due[i++]!;
         const attempts = d.attempts + 1;
-        const now = this.iso();
         const logged = { id: d.id, attempts, httpStatus: a.httpStatus, responseBody: a.responseBody, durationMs: a.durationMs, error: a.error };
         if (a.ok) {
           out.sent++;

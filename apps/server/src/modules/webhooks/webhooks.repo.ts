@@ -1,10 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DialectName } from '../../platform/db/database.js';
 import { jsonArrayRows, timestampType } from '../../platform/db/dialect.js';
+import { prepared } from '../../platform/db/prepared.js';
 import type { Database, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/schema.js';
 
 export type SubscriptionRow = Selectable<WebhookSubscriptionsTable>;
-export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+/** A delivery with its event's payload (stored once per event, migration 0038). */
+export type DeliveryRow = Selectable<WebhookDeliveriesTable> & { payload: string };
 export type DeliveryStatus = DeliveryRow['status'];
 
 /** What the emitter needs of an active subscription. */
@@ -44,31 +46,88 @@ const subscriptionColumns = [
   'updated_at',
 ] as const;
 
+// A delivery's columns and its event's payload, read from `webhook_deliveries as d` joined to `webhook_events as e`.
 const deliveryColumns = [
-  'id',
-  'account_id',
-  'subscription_id',
-  'message_id',
-  'event_type',
-  'payload',
-  'status',
-  'attempts',
-  'next_attempt_at',
-  'http_status',
-  'response_body',
-  'duration_ms',
-  'error',
-  'redelivery_of',
-  'created_at',
-  'finished_at',
+  'd.id',
+  'd.account_id',
+  'd.subscription_id',
+  'd.message_id',
+  'd.event_type',
+  'd.event_id',
+  'e.payload',
+  'd.status',
+  'd.attempts',
+  'd.next_attempt_at',
+  'd.http_status',
+  'd.response_body',
+  'd.duration_ms',
+  'd.error',
+  'd.redelivery_of',
+  'd.created_at',
+  'd.finished_at',
 ] as const;
+
+/** Pending deliveries are found through a partial index of them (migration 0038); planners use it only for this literal. */
+const PENDING = sql.lit('pending' as const);
+
+/** What a delivery run needs of a pending delivery. */
+export type PendingDelivery = Pick<DeliveryRow, 'id' | 'message_id' | 'payload' | 'attempts' | 'next_attempt_at'>;
+
+/** One event's deliveries to several subscriptions: they share the message id, the type and the payload. */
+export type NewEventDeliveries = { subscriptionIds: number[]; messageId: string; eventType: string; payload: string; createdAt: string };
+
+/**
+ * The statements of the hot paths (every scan records deliveries; every batch a run sends reads and takes its
+ * subscription), built and compiled once: building a Kysely query costs more than running these.
+ */
+function hotStatements(dialect: DialectName) {
+  const ts = sql.raw(timestampType(dialect));
+  return {
+    get: prepared<{ accountId: number; id: number }, SubscriptionRow>((db, p) => db.selectFrom('webhook_subscriptions').select(subscriptionColumns).where('account_id', '=', p('accountId')).where('id', '=', p('id'))),
+    pendingBatch: prepared<{ accountId: number; subscriptionId: number; limit: number }, PendingDelivery>((db, p) =>
+      db
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+        .select(['d.id', 'd.message_id', 'e.payload', 'd.attempts', 'd.next_attempt_at'])
+        .where('d.subscription_id', '=', p('subscriptionId'))
+        .where('d.status', '=', PENDING)
+        .where('d.account_id', '=', p('accountId'))
+        .orderBy('d.id')
+        .limit(p('limit')),
+    ),
+    acquireDrain: prepared<{ accountId: number; id: number; jobId: number; until: string; now: string }, { id: number }>((db, p) =>
+      db
+        .updateTable('webhook_subscriptions')
+        .set({ drain_job_id: p('jobId'), drain_until: p('until') })
+        .where('account_id', '=', p('accountId'))
+        .where('id', '=', p('id'))
+        .where((eb) => eb.or([eb('drain_job_id', 'is', null), eb('drain_job_id', '=', p('jobId')), eb('drain_until', '<', p('now'))]))
+        .returning('id'),
+    ),
+    insertEvent: prepared<{ accountId: number; payload: string; createdAt: string }, { id: number }>((db, p) =>
+      db.insertInto('webhook_events').values({ account_id: p('accountId'), payload: p('payload'), created_at: p('createdAt') }).returning('id'),
+    ),
+    // An event's deliveries to any number of subscriptions in one statement (the subscription ids as one JSON array).
+    insertEventDeliveries: prepared<{ accountId: number; eventId: number; subscriptionIds: string; messageId: string; eventType: string; createdAt: string }, never>(
+      (_db, p) => sql<never>`INSERT INTO webhook_deliveries (account_id, subscription_id, message_id, event_type, event_id, status, attempts, created_at)
+        SELECT CAST(${p('accountId')} AS integer), CAST(j.value ->> 0 AS integer), ${p('messageId')}, ${p('eventType')}, CAST(${p('eventId')} AS integer), 'pending', 0, CAST(${p('createdAt')} AS ${ts})
+        FROM ${jsonArrayRows(dialect, p('subscriptionIds'), 'j')} WHERE true`,
+    ),
+  };
+}
+type HotStatements = ReturnType<typeof hotStatements>;
 
 /** SQL for webhook subscriptions and deliveries; every query is scoped to one account. */
 export class WebhooksRepo {
+  private readonly hot: HotStatements;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
-  ) {}
+    hot?: HotStatements,
+  ) {
+    this.hot = hot ?? hotStatements(dialect);
+  }
 
   /** Which database this is (deliveries recorded together share a commit on SQLite only). */
   get dialectName(): DialectName {
@@ -77,12 +136,12 @@ export class WebhooksRepo {
 
   /** This repo's queries through `db` instead (the caller's transaction). */
   on(db: Kysely<Database>): WebhooksRepo {
-    return new WebhooksRepo(db, this.dialect);
+    return new WebhooksRepo(db, this.dialect, this.hot);
   }
 
   /** Runs `fn` in one transaction with a repo bound to it. */
   async transaction<T>(fn: (repo: WebhooksRepo) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => fn(new WebhooksRepo(trx, this.dialect)));
+    return this.db.transaction().execute((trx) => fn(new WebhooksRepo(trx, this.dialect, this.hot)));
   }
 
   /** The account's active subscriptions, as the emitter matches events against them. */
@@ -95,7 +154,7 @@ export class WebhooksRepo {
   }
 
   async get(accountId: number, id: number): Promise<SubscriptionRow | undefined> {
-    return this.db.selectFrom('webhook_subscriptions').select(subscriptionColumns).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return (await this.hot.get(this.db, { accountId, id }))[0];
   }
 
   /** Pending counts and the newest delivery of each of the account's subscriptions. */
@@ -104,7 +163,7 @@ export class WebhooksRepo {
       .selectFrom('webhook_deliveries')
       .select(['subscription_id', (eb) => eb.fn.countAll<number | string>().as('n')])
       .where('account_id', '=', accountId)
-      .where('status', '=', 'pending')
+      .where('status', '=', PENDING)
       .groupBy('subscription_id')
       .execute();
     const newest = await this.db
@@ -163,18 +222,19 @@ export class WebhooksRepo {
     });
   }
 
-  /** Inserts pending deliveries; answers their ids in order. */
+  /** Inserts deliveries, each with an event of its own (a test ping, "send again"); answers their ids in order. */
   async insertDeliveries(accountId: number, rows: NewDelivery[]): Promise<number[]> {
-    if (rows.length === 0) return [];
-    const inserted = await this.db
-      .insertInto('webhook_deliveries')
-      .values(
-        rows.map((r) => ({
+    const ids: number[] = [];
+    for (const r of rows) {
+      const [event] = await this.hot.insertEvent(this.db, { accountId, payload: r.payload, createdAt: r.createdAt });
+      const inserted = await this.db
+        .insertInto('webhook_deliveries')
+        .values({
           account_id: accountId,
           subscription_id: r.subscriptionId,
           message_id: r.messageId,
           event_type: r.eventType,
-          payload: r.payload,
+          event_id: event!.id,
           status: r.sent?.status ?? ('pending' as const),
           attempts: r.sent ? 1 : 0,
           next_attempt_at: null,
@@ -185,11 +245,21 @@ export class WebhooksRepo {
           redelivery_of: r.redeliveryOf ?? null,
           created_at: r.createdAt,
           finished_at: r.sent?.finishedAt ?? null,
-        })),
-      )
-      .returning('id')
-      .execute();
-    return inserted.map((r) => r.id);
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(inserted.id);
+    }
+    return ids;
+  }
+
+  /** Inserts events and their pending deliveries: the payload once, then one statement for the deliveries of each event. */
+  async insertEvents(accountId: number, events: NewEventDeliveries[]): Promise<void> {
+    for (const e of events) {
+      if (e.subscriptionIds.length === 0) continue;
+      const [event] = await this.hot.insertEvent(this.db, { accountId, payload: e.payload, createdAt: e.createdAt });
+      await this.hot.insertEventDeliveries(this.db, { accountId, eventId: event!.id, subscriptionIds: JSON.stringify(e.subscriptionIds.map((id) => [id])), messageId: e.messageId, eventType: e.eventType, createdAt: e.createdAt });
+    }
   }
 
   /** Of these subscriptions, the ones a delivery run is draining now (it sends new deliveries before it stops). */
@@ -208,14 +278,7 @@ export class WebhooksRepo {
 
   /** Makes this job the one draining the subscription (free, expired, or already its own); answers whether it is. */
   async acquireDrain(accountId: number, id: number, jobId: number, until: string, now: string): Promise<boolean> {
-    const r = await this.db
-      .updateTable('webhook_subscriptions')
-      .set({ drain_job_id: jobId, drain_until: until })
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .where((eb) => eb.or([eb('drain_job_id', 'is', null), eb('drain_job_id', '=', jobId), eb('drain_until', '<', now)]))
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
+    return (await this.hot.acquireDrain(this.db, { accountId, id, jobId, until, now })).length > 0;
   }
 
   /** Lets the subscription go, if this job still holds it. */
@@ -225,33 +288,25 @@ export class WebhooksRepo {
 
   /** Makes the subscription's waiting deliveries due now (on resume: what waited is sent at once). */
   async dueNow(accountId: number, subscriptionId: number): Promise<void> {
-    await this.db.updateTable('webhook_deliveries').set({ next_attempt_at: null }).where('account_id', '=', accountId).where('subscription_id', '=', subscriptionId).where('status', '=', 'pending').execute();
+    await this.db.updateTable('webhook_deliveries').set({ next_attempt_at: null }).where('account_id', '=', accountId).where('subscription_id', '=', subscriptionId).where('status', '=', PENDING).execute();
   }
 
-  /** The subscription's oldest pending delivery (the next one to send, in order). */
-  async nextPending(accountId: number, subscriptionId: number): Promise<DeliveryRow | undefined> {
+  /** The subscription's oldest pending delivery (the next one to send, in order): when it is due. */
+  async nextPending(accountId: number, subscriptionId: number): Promise<Pick<DeliveryRow, 'id' | 'next_attempt_at'> | undefined> {
     return this.db
       .selectFrom('webhook_deliveries')
-      .select(deliveryColumns)
-      .where('account_id', '=', accountId)
+      .select(['id', 'next_attempt_at'])
       .where('subscription_id', '=', subscriptionId)
-      .where('status', '=', 'pending')
+      .where('status', '=', PENDING)
+      .where('account_id', '=', accountId)
       .orderBy('id')
       .limit(1)
       .executeTakeFirst();
   }
 
   /** The subscription's oldest pending deliveries, at most `limit` (the next ones to send, in order). */
-  async pendingBatch(accountId: number, subscriptionId: number, limit: number): Promise<DeliveryRow[]> {
-    return this.db
-      .selectFrom('webhook_deliveries')
-      .select(deliveryColumns)
-      .where('account_id', '=', accountId)
-      .where('subscription_id', '=', subscriptionId)
-      .where('status', '=', 'pending')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+  async pendingBatch(accountId: number, subscriptionId: number, limit: number): Promise<PendingDelivery[]> {
+    return this.hot.pendingBatch(this.db, { accountId, subscriptionId, limit });
   }
 
   /**
@@ -274,23 +329,32 @@ export class WebhooksRepo {
       WHERE webhook_deliveries.account_id = ${accountId} AND webhook_deliveries.id BETWEEN ${Math.min(...ids)} AND ${Math.max(...ids)} AND webhook_deliveries.id = v.id`.execute(this.db);
   }
 
-  /** Housekeeping across accounts: deletes delivered and failed deliveries created before the cutoff; answers how many. */
+  /**
+   * Housekeeping across accounts: deletes delivered and failed deliveries created before the cutoff, then the events
+   * of that age no delivery points at (an event's deliveries are made with it, so only pending ones can); answers how
+   * many deliveries.
+   */
   async deleteFinishedBefore(cutoff: string): Promise<number> {
     const r = await this.db.deleteFrom('webhook_deliveries').where('status', 'in', ['succeeded', 'failed']).where('created_at', '<', cutoff).executeTakeFirst();
+    await this.db
+      .deleteFrom('webhook_events')
+      .where('created_at', '<', cutoff)
+      .where('id', 'not in', (eb) => eb.selectFrom('webhook_deliveries').select('event_id').where('created_at', '<', cutoff))
+      .execute();
     return Number(r.numDeletedRows);
   }
 
   async getDelivery(accountId: number, id: number): Promise<DeliveryRow | undefined> {
-    return this.db.selectFrom('webhook_deliveries').select(deliveryColumns).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('webhook_deliveries as d').innerJoin('webhook_events as e', 'e.id', 'd.event_id').select(deliveryColumns).where('d.account_id', '=', accountId).where('d.id', '=', id).executeTakeFirst();
   }
 
   /** The delivery log, newest first, with the total of the filter. */
   async deliveries(accountId: number, f: { subscriptionId?: number | undefined; status?: DeliveryStatus | undefined }, offset: number, limit: number): Promise<{ rows: DeliveryRow[]; total: number }> {
-    let q = this.db.selectFrom('webhook_deliveries').where('account_id', '=', accountId);
-    if (f.subscriptionId !== undefined) q = q.where('subscription_id', '=', f.subscriptionId);
-    if (f.status !== undefined) q = q.where('status', '=', f.status);
+    let q = this.db.selectFrom('webhook_deliveries as d').where('d.account_id', '=', accountId);
+    if (f.subscriptionId !== undefined) q = q.where('d.subscription_id', '=', f.subscriptionId);
+    if (f.status !== undefined) q = q.where('d.status', '=', f.status);
     const [rows, count] = await Promise.all([
-      q.select(deliveryColumns).orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+      q.innerJoin('webhook_events as e', 'e.id', 'd.event_id').select(deliveryColumns).orderBy('d.id', 'desc').offset(offset).limit(limit).execute(),
       q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };

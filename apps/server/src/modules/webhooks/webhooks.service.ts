@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   serviceScopedWebhookEvents,
   WEBHOOK_PING_EVENT,
@@ -19,7 +19,7 @@ import { OutboundUrlError, checkOutboundUrl } from '../../platform/http/outbound
 import type { JobContext, JobHandler } from '../../platform/jobs/job-types.js';
 import type { RecordedEvents, WebhookEvent, WebhookEvents } from './webhook-events.js';
 import { WEBHOOK_DELIVER_JOB, WebhookSender, type SenderDeps } from './webhook-sender.js';
-import type { ActiveSubscription, DeliveryRow, NewDelivery, SubscriptionRow, WebhooksRepo } from './webhooks.repo.js';
+import type { ActiveSubscription, DeliveryRow, NewEventDeliveries, SubscriptionRow, WebhooksRepo } from './webhooks.repo.js';
 
 export { WEBHOOK_DELIVER_JOB, WEBHOOK_MAX_REPLY_BYTES, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from './webhook-sender.js';
 
@@ -36,8 +36,14 @@ function newSecret(): string {
 }
 
 /** A message id (`webhook-id`): unique, kept for every attempt and "send again" of the message. */
+/** A new message id: `randomUUID` draws from a cached pool of entropy (`randomBytes` costs a call into the system per id, on every scan). */
 function newMessageId(): string {
-  return `msg_${randomBytes(16).toString('base64url')}`;
+  return `msg_${randomUUID().replaceAll('-', '')}`;
+}
+
+/** The subscriptions that have new deliveries, each once. */
+function subscriptionsOf(recorded: NewEventDeliveries[]): number[] {
+  return [...new Set(recorded.flatMap((r) => r.subscriptionIds))];
 }
 
 function parseIds(text: string): number[] {
@@ -130,27 +136,26 @@ export class WebhooksService implements WebhookEvents {
     return subs;
   }
 
-  /** One delivery per event and matching subscription, each event with one message id. */
-  private async deliveriesOf(accountId: number, events: WebhookEvent[], repo: WebhooksRepo): Promise<NewDelivery[]> {
+  /** Each event with the matching subscriptions, one message id and one payload (events that match none are left out). */
+  private async deliveriesOf(accountId: number, events: WebhookEvent[], repo: WebhooksRepo): Promise<NewEventDeliveries[]> {
     const subs = await this.matchers(accountId, repo);
     if (subs.length === 0) return [];
     const createdAt = this.iso();
-    const rows: NewDelivery[] = [];
+    const out: NewEventDeliveries[] = [];
     for (const e of events) {
-      const payload = JSON.stringify({ type: e.type, timestamp: createdAt, data: e.data });
-      const messageId = newMessageId();
-      for (const s of subs) if (wants(s, e)) rows.push({ subscriptionId: s.id, messageId, eventType: e.type, payload, createdAt });
+      const subscriptionIds = subs.filter((s) => wants(s, e)).map((s) => s.id);
+      if (subscriptionIds.length > 0) out.push({ subscriptionIds, messageId: newMessageId(), eventType: e.type, payload: JSON.stringify({ type: e.type, timestamp: createdAt, data: e.data }), createdAt });
     }
-    return rows;
+    return out;
   }
 
   /** Records the events for every matching active subscription and queues their delivery (never throws). */
   async emit(accountId: number, events: WebhookEvent[]): Promise<void> {
     try {
-      const rows = await this.deliveriesOf(accountId, events, this.deps.repo);
-      if (rows.length === 0) return;
-      await this.inserts.run((repo) => repo.insertDeliveries(accountId, rows));
-      await this.sender.kick(accountId, [...new Set(rows.map((r) => r.subscriptionId))]);
+      const recorded = await this.deliveriesOf(accountId, events, this.deps.repo);
+      if (recorded.length === 0) return;
+      await this.inserts.run((repo) => repo.insertEvents(accountId, recorded));
+      await this.sender.kick(accountId, subscriptionsOf(recorded));
     } catch (err) {
       this.deps.log.error({ err, accountId }, 'recording webhook events failed');
     }
@@ -159,9 +164,9 @@ export class WebhooksService implements WebhookEvents {
   /** Records the events inside the caller's transaction (the scan path's outbox); `committed` sends them after its commit. */
   async record(db: Kysely<Database>, accountId: number, events: WebhookEvent[]): Promise<RecordedEvents> {
     const repo = this.deps.repo.on(db);
-    const rows = await this.deliveriesOf(accountId, events, repo);
-    if (rows.length > 0) await repo.insertDeliveries(accountId, rows);
-    return { events, subscriptionIds: [...new Set(rows.map((r) => r.subscriptionId))] };
+    const recorded = await this.deliveriesOf(accountId, events, repo);
+    if (recorded.length > 0) await repo.insertEvents(accountId, recorded);
+    return { events, subscriptionIds: subscriptionsOf(recorded) };
   }
 
   /** Has deliveries recorded by a committed transaction sent (never throws). */

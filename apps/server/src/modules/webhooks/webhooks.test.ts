@@ -249,9 +249,14 @@ describe('webhooks', () => {
     expect(r.of('scan.deleted')[0]!.json.data).toMatchObject({ id: scanId, value: 'U-1' });
 
     await until(async () => expect((await deliveries({ status: 'succeeded' })).length).toBe(2));
-    await t.container.db.kysely.updateTable('webhook_deliveries').set({ created_at: new Date(Date.now() - 40 * 86_400_000).toISOString() }).where('subscription_id', '=', subscription.id).execute();
+    const old = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    const eventIds = (await t.container.db.kysely.selectFrom('webhook_deliveries').select('event_id').where('subscription_id', '=', subscription.id).execute()).map((d) => d.event_id);
+    await t.container.db.kysely.updateTable('webhook_deliveries').set({ created_at: old }).where('subscription_id', '=', subscription.id).execute();
+    await t.container.db.kysely.updateTable('webhook_events').set({ created_at: old }).where('id', 'in', eventIds).execute();
     expect(await t.container.webhooks.cleanup(30)).toBeGreaterThanOrEqual(2);
     expect(await deliveries()).toHaveLength(0);
+    // The events' payloads go with their last delivery.
+    expect(await t.container.db.kysely.selectFrom('webhook_events').select('id').where('id', 'in', eventIds).execute()).toEqual([]);
   });
 
   it('keeps accounts apart: another account can neither see nor change a subscription, nor receive its events', async () => {

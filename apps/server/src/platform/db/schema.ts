@@ -536,6 +536,14 @@ export type WebhookSubscriptionsTable = {
   updated_at: Timestamp;
 };
 
+/** A webhook event's payload, stored once for all the deliveries of the event (migration 0038). */
+export type WebhookEventsTable = {
+  id: Generated<number>;
+  account_id: number;
+  payload: string;
+  created_at: Timestamp;
+};
+
 /** One message to one subscription, with its last attempt (migration 0013). */
 export type WebhookDeliveriesTable = {
   id: Generated<number>;
@@ -543,7 +551,8 @@ export type WebhookDeliveriesTable = {
   subscription_id: number;
   message_id: string;
   event_type: string;
-  payload: string;
+  /** The event whose payload it sends (migration 0038). */
+  event_id: number;
   status: Generated<'pending' | 'succeeded' | 'failed'>;
   attempts: Generated<number>;
   next_attempt_at: Timestamp | null;
@@ -764,6 +773,7 @@ export type Database = {
   scan_counts_account_hourly: ScanCountsAccountHourlyTable;
   export_templates: ExportTemplatesTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   postback_deliveries: PostbackDeliveriesTable;
   scan_ticket_states: ScanTicketStatesTable;

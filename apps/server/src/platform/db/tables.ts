@@ -42,6 +42,7 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
   { name: 'scan_edits', key: 'id' },
   { name: 'export_templates', key: 'id' },
   { name: 'webhook_subscriptions', key: 'id' },
+  { name: 'webhook_events', key: 'id' },
   { name: 'webhook_deliveries', key: 'id' },
   { name: 'postback_deliveries', key: 'id' },
   { name: 'scan_ticket_states', key: null },

@@ -36,6 +36,7 @@ import * as m0034 from './0034-app-user-sso.js';
 import * as m0035 from './0035-file-storage-scan-files.js';
 import * as m0036 from './0036-stripe.js';
 import * as m0037 from './0037-check-in-out-one-index.js';
+import * as m0038 from './0038-webhook-events.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0035-file-storage-scan-files': m0035,
   '0036-stripe': m0036,
   '0037-check-in-out-one-index': m0037,
+  '0038-webhook-events': m0038,
 };
