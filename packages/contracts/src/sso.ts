@@ -252,7 +252,7 @@ const returnPath = z
 export const appSsoOptions = defineV2Route({
   path: 'auth/sso/app/options',
   access: 'public',
-  summary: 'Whether the scanner and portals of this account offer “Sign in with <provider>”, and the provider’s name.',
+  summary: 'Whether the scanner and portals of this account offer “Sign in with <provider>”, and the provider’s name; without an account, whether any company of this install signs its app users in with SSO.',
   body: z.object({ accountId: id.optional() }),
   reply: z.object({ available: z.boolean(), providerName: z.string() }),
 });

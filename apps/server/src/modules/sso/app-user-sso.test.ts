@@ -75,6 +75,10 @@ describe('single sign-on for app users', () => {
     const off = await account({ enabled: false });
     expect((await call('auth/sso/app/options', { accountId: off.accountId })).body).toEqual({ available: false, providerName: '' });
     expect((await v2(t.app, 'sso/get', {}, on.token)).body).toMatchObject({ displayName: 'Acme Login', appUsers: { enabled: true, requireSso: false, jit: false, groups: [] } });
+    // Without an account (no ?account=), the generic "your company's single sign-on" link shows only where some company uses it.
+    expect((await call('auth/sso/app/options', {})).body).toEqual({ available: true, providerName: '' });
+    await t.container.db.kysely.updateTable('sso_configs').set({ app_users_enabled: 0 }).execute();
+    expect((await call('auth/sso/app/options', {})).body).toEqual({ available: false, providerName: '' });
   });
 
   it('signs an existing app user in to the scanner: the same app token as a password sign-in, and it scans', async () => {

@@ -54,6 +54,12 @@ export type SsoConfigInput = Omit<SsoConfigRow, 'account_id' | 'updated_at'>;
 export class SsoRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Whether any account of this install signs its app users in with SSO (the scanner's and portals' generic button). */
+  async anyAppUsersEnabled(): Promise<boolean> {
+    const row = await this.db.selectFrom('sso_configs').select('account_id').where('enabled', '=', 1).where('app_users_enabled', '=', 1).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
   async get(accountId: number): Promise<SsoConfigRow | undefined> {
     return this.db.selectFrom('sso_configs').select(columns).where('account_id', '=', accountId).executeTakeFirst();
   }

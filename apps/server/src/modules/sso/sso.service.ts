@@ -152,7 +152,9 @@ export class SsoService {
 
   /** Whether the scanner and portals of this account offer "Sign in with <provider>". */
   async appOptions(accountId: number | undefined): Promise<{ available: boolean; providerName: string }> {
-    const row = accountId === undefined ? undefined : await this.deps.repo.get(accountId);
+    // Without an account (a sign-in page opened without ?account=): whether any company here could use the email path.
+    if (accountId === undefined) return { available: await this.deps.repo.anyAppUsersEnabled(), providerName: '' };
+    const row = await this.deps.repo.get(accountId);
     const on = row?.enabled === 1 && row.app_users_enabled === 1;
     return { available: on, providerName: on ? row.display_name || 'SSO' : '' };
   }

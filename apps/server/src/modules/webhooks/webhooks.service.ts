@@ -35,8 +35,10 @@ function newSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
-/** A message id (`webhook-id`): unique, kept for every attempt and "send again" of the message. */
-/** A new message id: `randomUUID` draws from a cached pool of entropy (`randomBytes` costs a call into the system per id, on every scan). */
+/**
+ * A message id (`webhook-id`): unique, kept for every attempt and "send again" of the message. `randomUUID` draws from a
+ * cached pool of entropy; `randomBytes` cost a call into the system per id, on every scan.
+ */
 function newMessageId(): string {
   return `msg_${randomUUID().replaceAll('-', '')}`;
 }

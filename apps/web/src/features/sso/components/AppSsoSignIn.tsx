@@ -14,7 +14,8 @@ type Choice = { accountId: number; companyName: string };
 
 /**
  * "Sign in with <provider>" for app users (scanner, portals; docs/SSO.md "App users"). With the account known
- * (`?account=`), one button when its owner switched SSO for app users on; else a link that asks for the work email.
+ * (`?account=`), one button when its owner switched SSO for app users on; else, when some company of this install
+ * signs its app users in with SSO, a link that asks for the work email.
  * The identity provider sends the browser back to /signinSSO, which returns here signed in.
  */
 export function AppSsoSignIn({ client, flow, accountId, udid, deviceName }: Props) {
@@ -57,6 +58,8 @@ export function AppSsoSignIn({ client, flow, accountId, udid, deviceName }: Prop
       </Box>
     );
   }
+  // The email path only where some company of this install signs its app users in with SSO.
+  if (!options?.available) return null;
   return (
     <Box sx={{ mt: 2 }}>
       <FormAlert message={problem} />
