@@ -300,6 +300,9 @@ for (let group = 0; group < GROUPS; group += 1) {
           // Only violations: axe's passes and incomplete lists cost most of its time and are not read here.
           const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).analyze();
           expect.soft(describe(results.violations), `serious or critical axe violations on ${target.name} at ${viewport.width} px`).toEqual([]);
+          // Reflow (WCAG 1.4.10): the page never scrolls sideways; a wide table scrolls inside its own card.
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect.soft(wide, `${target.name} at ${viewport.width} px is ${wide} px wide`).toBeLessThanOrEqual(viewport.width);
         }
         if (process.env.A11Y_TIMINGS) console.log(`${target.name}: ${Date.now() - started} ms`);
       });

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import { TriStateCheckbox } from '../../../ui/TriStateCheckbox';
+import { visuallyHidden } from '../../../ui/VisuallyHidden';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -30,7 +31,7 @@ export function UserChecklist({ users, selected, onChange }: Props) {
         label={<Typography sx={{ fontWeight: 600 }}>Everyone ({users.length})</Typography>}
       />
       <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, pl: { xs: 1.5, sm: 3 }, display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Typography component="legend" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+        <Typography component="legend" sx={visuallyHidden}>
           App users
         </Typography>
         {users.map((user) => (

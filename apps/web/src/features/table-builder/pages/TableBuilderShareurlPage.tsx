@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { SpecializedInstanceDetail } from '@scanbase/contracts/specialized';
 import { ErrorState, LoadingState } from '../../../ui/QueryStates';
+import { VisuallyHidden } from '../../../ui/VisuallyHidden';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { InstanceFrame } from '../../specialized/components/InstanceFrame';
 import { ShareLinkForm } from '../components/ShareLinkForm';
@@ -53,9 +54,7 @@ function Links({ instance }: { instance: SpecializedInstanceDetail }) {
                   <TableCell>Columns</TableCell>
                   <TableCell>May edit</TableCell>
                   <TableCell>
-                    <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                      Actions
-                    </Box>
+                    <VisuallyHidden>Actions</VisuallyHidden>
                   </TableCell>
                 </TableRow>
               </TableHead>
