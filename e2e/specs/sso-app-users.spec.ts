@@ -167,6 +167,17 @@ test('an app user signs in to the scanner with OIDC and scans; an admin signs in
     await page.getByRole('link', { name: 'Back to the sign-in' }).click();
     await expect(page).toHaveURL(new RegExp(`/scanner\\?account=${crew.accountId}$`));
 
+    // The user portal through the same provider: back from it, the portal opens at once (no "Signed in as … Continue").
+    await call(request, server.url, crew.token, 'sso/update', { enabled: true, issuerUrl: oidc.issuer.url!, clientId: 'scanbase-e2e', clientSecret: 'e2e-secret', allowedDomains: ['crew.test'], displayName: 'Crew Login', appUsers: { enabled: true, jit: true, groups: [{ group: 'dock', serviceIds: [service.id], userPortal: true }] } });
+    const portal = await browser.newContext();
+    const portalPage = await portal.newPage();
+    await portalPage.goto(`${server.url}/share/preview/login?account=${crew.accountId}`);
+    claims = { email: `erin-${stamp}@crew.test`, groups: ['dock'] };
+    await portalPage.getByRole('button', { name: 'Sign in with Crew Login' }).click();
+    await expect(portalPage).toHaveURL(new RegExp(`/share/preview/scans/\\?account=${crew.accountId}$`), { timeout: 30_000 });
+    await expect(portalPage.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+    await portal.close();
+
     // The owner sees the app-user settings on the tab and makes SSO required for app users: a password stops working.
     await call(request, server.url, crew.token, 'appusers/create', { username: `gate-${stamp}`, password: 'Gate-pass-2468', serviceIds: [service.id] });
     const admin = await browser.newContext();

@@ -10,8 +10,9 @@ describe('user and task portal sign-in', () => {
     expect(portalErrorMessage('<script>', 'user portal')).toBe('Please sign in to continue.');
   });
 
-  it('passes the query on without errCode', () => {
+  it('passes the query on without errCode and the single sign-on return marker', () => {
     expect(passedOnQuery('?errCode=FORBIDDEN&q=12&page=2')).toBe('?q=12&page=2');
+    expect(passedOnQuery('?account=7&sso=1')).toBe('?account=7');
     expect(passedOnQuery('?errCode=AUTH_FAILED')).toBe('');
     expect(passedOnQuery('')).toBe('');
   });

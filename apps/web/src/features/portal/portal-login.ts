@@ -6,10 +6,12 @@ export function portalErrorMessage(code: string | undefined, portal: string): st
   return 'Please sign in to continue.';
 }
 
-/** The query a sign-in passes on to the portal's page: everything but `errCode`. */
+/** The query a sign-in passes on to the portal's page: everything but `errCode` and `sso`. */
 export function passedOnQuery(search: string): string {
   const params = new URLSearchParams(search);
   params.delete('errCode');
+  // The marker of a return from single sign-on (AppSsoSignIn) belongs to the sign-in page only.
+  params.delete('sso');
   const text = params.toString();
   return text ? `?${text}` : '';
 }

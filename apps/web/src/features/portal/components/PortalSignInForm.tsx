@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PortalFlow } from '../../../session/portal-flows';
 import { TextInput } from '../../../ui/TextInput';
 import { FormAlert } from '../../auth/components/FormAlert';
@@ -10,7 +10,7 @@ import { SubmitButton } from '../../auth/components/SubmitButton';
 import { usePortal } from '../hooks/usePortal';
 import { portalDeviceNames, usePortalSignIn } from '../hooks/usePortalSignIn';
 import { accountFromAddress } from '../../branding/hooks/useBrandingFor';
-import { AppSsoSignIn } from '../../sso/components/AppSsoSignIn';
+import { AppSsoSignIn, SSO_RETURN_PARAM } from '../../sso/components/AppSsoSignIn';
 
 type Props = { flow: PortalFlow; onDone: () => void };
 
@@ -20,6 +20,14 @@ export function PortalSignInForm({ flow, onDone }: Props) {
   const { signIn, pending, error } = usePortalSignIn(flow);
   const [values, setValues] = useState({ username: '', password: '' });
   const [missing, setMissing] = useState<{ username?: string; password?: string }>({});
+  // Back from single sign-on signed in: go on, as after a password sign-in (no "Signed in as … Continue" click).
+  const backFromSso = new URLSearchParams(window.location.search).has(SSO_RETURN_PARAM);
+  const continued = useRef(false);
+  useEffect(() => {
+    if (!user || !backFromSso || continued.current) return;
+    continued.current = true;
+    onDone();
+  }, [user, backFromSso, onDone]);
 
   if (user) {
     return (

@@ -9,6 +9,9 @@ import { TextInput } from '../../../ui/TextInput';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { useAppSsoOptions } from '../hooks/useAppSsoOptions';
 
+/** Marks a portal sign-in page the provider sent the browser back to (`PortalSignInForm` continues at once). */
+export const SSO_RETURN_PARAM = 'sso';
+
 type Props = { client: V2Client; flow: AppSsoFlow; accountId: number | null; udid: string; deviceName: string };
 type Choice = { accountId: number; companyName: string };
 
@@ -30,7 +33,11 @@ export function AppSsoSignIn({ client, flow, accountId, udid, deviceName }: Prop
     setBusy(true);
     setProblem(null);
     try {
-      const returnTo = `${window.location.pathname}${window.location.search}`;
+      // A portal's sign-in page, back from the provider, goes on by itself (the scanner shows its services anyway).
+      const back = new URLSearchParams(window.location.search);
+      if (flow !== 'scanner') back.set(SSO_RETURN_PARAM, '1');
+      const query = back.toString();
+      const returnTo = `${window.location.pathname}${query ? `?${query}` : ''}`;
       const reply = await client.call(startAppSso, { flow, returnTo, udid, deviceName, ...by });
       if (reply.kind === 'redirect') {
         window.location.assign(reply.url);
