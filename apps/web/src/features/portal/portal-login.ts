@@ -6,12 +6,15 @@ export function portalErrorMessage(code: string | undefined, portal: string): st
   return 'Please sign in to continue.';
 }
 
-/** The query a sign-in passes on to the portal's page: everything but `errCode` and `sso`. */
+/** Marks a portal sign-in page the identity provider sent the browser back to: `AppSsoSignIn` adds it, `PortalSignInForm` then goes on by itself. */
+export const SSO_RETURN_PARAM = 'sso';
+
+/** The query a sign-in passes on to the portal's page: everything but `errCode` and `SSO_RETURN_PARAM`. */
 export function passedOnQuery(search: string): string {
   const params = new URLSearchParams(search);
   params.delete('errCode');
-  // The marker of a return from single sign-on (AppSsoSignIn) belongs to the sign-in page only.
-  params.delete('sso');
+  // The marker of a return from single sign-on belongs to the sign-in page only.
+  params.delete(SSO_RETURN_PARAM);
   const text = params.toString();
   return text ? `?${text}` : '';
 }

@@ -10,7 +10,8 @@ import { SubmitButton } from '../../auth/components/SubmitButton';
 import { usePortal } from '../hooks/usePortal';
 import { portalDeviceNames, usePortalSignIn } from '../hooks/usePortalSignIn';
 import { accountFromAddress } from '../../branding/hooks/useBrandingFor';
-import { AppSsoSignIn, SSO_RETURN_PARAM } from '../../sso/components/AppSsoSignIn';
+import { AppSsoSignIn } from '../../sso/components/AppSsoSignIn';
+import { SSO_RETURN_PARAM } from '../portal-login';
 
 type Props = { flow: PortalFlow; onDone: () => void };
 

@@ -7,10 +7,8 @@ import { useState, type FormEvent } from 'react';
 import type { V2Client } from '../../../api/v2-client';
 import { TextInput } from '../../../ui/TextInput';
 import { FormAlert } from '../../auth/components/FormAlert';
+import { SSO_RETURN_PARAM } from '../../portal/portal-login';
 import { useAppSsoOptions } from '../hooks/useAppSsoOptions';
-
-/** Marks a portal sign-in page the provider sent the browser back to (`PortalSignInForm` continues at once). */
-export const SSO_RETURN_PARAM = 'sso';
 
 type Props = { client: V2Client; flow: AppSsoFlow; accountId: number | null; udid: string; deviceName: string };
 type Choice = { accountId: number; companyName: string };
