@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { WebhookPoster, type PostItem, type PostOptions, type PostTarget } from './webhook-post.js';
 
@@ -6,6 +7,15 @@ import { WebhookPoster, type PostItem, type PostOptions, type PostTarget } from 
 
 type Request = { id: number; target: PostTarget; items: PostItem[]; options: PostOptions };
 
+// Deliveries may wait a few milliseconds; the gates' answers may not. On Linux a nice value belongs to one thread
+// (elsewhere it would be the whole process's), so this thread yields the CPU to the scans' event loop when both want it.
+if (process.platform === 'linux') {
+  try {
+    os.setPriority(19);
+  } catch {
+    // Not allowed here (some sandboxes): the thread keeps the process's priority.
+  }
+}
 const poster = new WebhookPoster((workerData as { allowPrivate: boolean }).allowPrivate);
 
 parentPort?.on('message', (m: Request | 'close') => {

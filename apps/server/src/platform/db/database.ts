@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import pg from 'pg';
 import type { Config } from '../../config.js';
 import type { Database } from './schema.js';
+import { startWalCheckpointer } from './wal-checkpointer.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -57,8 +58,16 @@ export function openDatabase(database: Config['database']): Db {
   // the same index pages again and again.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = MEMORY');
+  const checkpointer = database.file === ':memory:' ? undefined : startWalCheckpointer(sqlite, database.file);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    async close() {
+      await checkpointer?.stop();
+      await kysely.destroy();
+    },
+  };
 }
 
 /**
