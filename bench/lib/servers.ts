@@ -33,8 +33,13 @@ export async function startScanbase(env: Record<string, string> = {}): Promise<{
     app,
     container,
     async close() {
+      // As the server's own shutdown does: the event bus (a LISTEN connection on PostgreSQL), the barcode threads
+      // and the mailer hold handles that would keep the process alive.
       await app.close();
+      await container.bus.close();
+      await container.barcodes.close();
       await db.close();
+      container.mailer.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
