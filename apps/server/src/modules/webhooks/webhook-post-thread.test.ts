@@ -44,4 +44,21 @@ describe('the webhook sender thread', () => {
       await thread.close();
     }
   });
+
+  it('refuses a host name that resolves to an internal address, checked by the thread at connection time', async () => {
+    // A name passes the first check (only a literal IP can be judged before resolving it): the thread's guarded
+    // DNS look-up is what stops it, as it would a customer's host whose record was changed to point inside.
+    const byName = receiver.url.replace('127.0.0.1', 'localhost');
+    const before = receiver.received.length;
+    const thread = new WebhookPostThread(false);
+    try {
+      const [attempt] = await thread.series({ url: byName, secrets: [secret] }, [{ messageId: 'msg_dns', payload: '{}' }], options);
+      expect(thread.mode).toBe('thread');
+      expect(attempt).toMatchObject({ ok: false, permanent: true, httpStatus: null });
+      expect(attempt?.error).toMatch(/internal|private|not allowed/i);
+      expect(receiver.received.length).toBe(before);
+    } finally {
+      await thread.close();
+    }
+  });
 });
