@@ -38,8 +38,22 @@ type Judged = Verdict & Pick<TypeVerdict, 'properties' | 'afterInsert' | 'topics
 
 const PRE_CONDITIONS = ['shared_submit', 'pre_submit'] as const;
 
-function settingsOf(row: CaptureServiceRow): ServiceSettings {
-  return parseStoredSettings(row.settings);
+/**
+ * Settings parsed once per stored text, as `runtimeType` does for a type's settings: a service's settings change
+ * rarely, and parsing them (JSON, then the schema) on every scan was a tenth of the capture's own JavaScript.
+ * Frozen, since every scan of the service shares the object.
+ */
+const parsedSettings = new Map<string, Readonly<ServiceSettings>>();
+const MAX_PARSED_SETTINGS = 1_000;
+
+function settingsOf(row: CaptureServiceRow): Readonly<ServiceSettings> {
+  let settings = parsedSettings.get(row.settings);
+  if (!settings) {
+    if (parsedSettings.size >= MAX_PARSED_SETTINGS) parsedSettings.clear();
+    settings = Object.freeze(parseStoredSettings(row.settings));
+    parsedSettings.set(row.settings, settings);
+  }
+  return settings;
 }
 
 function scannedAtOf(input: CaptureInput, receivedAt: string, index: number | null): string {
