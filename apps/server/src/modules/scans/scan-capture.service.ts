@@ -4,7 +4,7 @@ import type { EventBus } from '../../platform/bus/event-bus.js';
 import { isUniqueViolation, nowIso } from '../../platform/db/dialect.js';
 import { AppError } from '../../platform/errors.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
-import { parseStoredSettings } from '../services/service-settings.js';
+import { sharedStoredSettings } from '../services/service-settings.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { Postbacks } from './postback.js';
 import { UPLOAD_EMAIL_JOB } from './upload-email.js';
@@ -37,25 +37,6 @@ type Verdict = { status: ScanStatus; response: string; dbValueId: number | null;
 type Judged = Verdict & Pick<TypeVerdict, 'properties' | 'afterInsert' | 'topics'>;
 
 const PRE_CONDITIONS = ['shared_submit', 'pre_submit'] as const;
-
-/**
- * Settings parsed once per stored text, as `runtimeType` does for a type's settings: a service's settings change
- * rarely, and parsing them (JSON, then the schema) on every scan was nearly half of the capture function's own
- * JavaScript in a profile of the ingest bench (its SQL aside).
- * Frozen, since every scan of the service shares the object.
- */
-const parsedSettings = new Map<string, Readonly<ServiceSettings>>();
-const MAX_PARSED_SETTINGS = 1_000;
-
-function settingsOf(row: CaptureServiceRow): Readonly<ServiceSettings> {
-  let settings = parsedSettings.get(row.settings);
-  if (!settings) {
-    if (parsedSettings.size >= MAX_PARSED_SETTINGS) parsedSettings.clear();
-    settings = Object.freeze(parseStoredSettings(row.settings));
-    parsedSettings.set(row.settings, settings);
-  }
-  return settings;
-}
 
 function scannedAtOf(input: CaptureInput, receivedAt: string, index: number | null): string {
   if (input.scannedAt === undefined) return receivedAt;
@@ -91,7 +72,7 @@ export class ScanCaptureService {
         if (id === undefined) {
           id = await this.deps.repo.insertUpload(caller.accountId, { serviceId: service.id, appUserId: caller.appUserId, deviceId: caller.deviceId, createdAt: nowIso() });
           uploads.set(service.id, id);
-          if (settingsOf(service).uploadEmail !== '') mailed.push({ uploadId: id, serviceId: service.id });
+          if (sharedStoredSettings(service.settings).uploadEmail !== '') mailed.push({ uploadId: id, serviceId: service.id });
         }
         return id;
       };
@@ -130,7 +111,7 @@ export class ScanCaptureService {
     if (online && service.permitted !== 1) throw new AppError('FORBIDDEN', 'You may not scan with this service. Ask an administrator to add you to it.');
     if (service.validation_method === 'webview') throw new AppError('VALIDATION_FAILED', 'This service shows web content; it does not take scans.');
 
-    const settings = settingsOf(service);
+    const settings = sharedStoredSettings(service.settings);
     const receivedAt = nowIso();
     const scannedAt = scannedAtOf(input, receivedAt, index);
     const value = rewrite(input.value.trim(), settings.regexScanPattern, settings.regexScanReplacement).slice(0, 4_000);

@@ -198,6 +198,10 @@ describe('validation methods', () => {
     // A scan taken during the period (the device's clock) counts as valid.
     const during = await s.scan(service, 'ON-TIME', { scannedAt: new Date(Date.now() + 12 * 86_400_000).toISOString() });
     expect(during.body.status).toBe(1);
+    // Settings are parsed once per stored text and shared by the scans: a change applies to the very next scan.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await a.must('services/update', { id: service, variables: { period_start_date: yesterday } });
+    expect((await s.scan(service, 'NOW-OPEN')).body.status).toBe(1);
   });
 
   it('conditional limits: at most N valid scans of a value per window', async () => {

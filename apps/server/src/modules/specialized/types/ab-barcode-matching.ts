@@ -1,7 +1,7 @@
 import { abMatch, type AbVerdict } from '@scanbase/contracts/ab-match-engine';
 import { abMatchingSettings, type AbMatchingSettings } from '@scanbase/contracts';
 import { isActive } from '../../scans/validation-rules.js';
-import { parseStoredSettings } from '../../services/service-settings.js';
+import { sharedStoredSettings } from '../../services/service-settings.js';
 import { defineSpecializedType, type TypeJudgeContext, type TypeVerdict } from '../specialized-type.js';
 
 /** The longest reason kept (characters). */
@@ -40,7 +40,7 @@ export const abBarcodeMatchingType = defineSpecializedType<AbMatchingSettings>({
     const reason = (ctx.properties.ab_reason ?? '').trim().slice(0, AB_REASON_MAX);
     const pair: Record<string, string> = { ab_a: a, ab_b: b };
     // Outside the active period (or over a limit of the service): refused as any scan, not counted as a mismatch.
-    const active = isActive(parseStoredSettings(ctx.service.settings), new Date(ctx.scannedAt), ctx.timeZone);
+    const active = isActive(sharedStoredSettings(ctx.service.settings), new Date(ctx.scannedAt), ctx.timeZone);
     if (!active || (ctx.settings.rule !== 'database' && ctx.base.status !== 1)) return { ...ctx.base, properties: pair };
     if (b === '') return { ...ctx.base, status: 0, response: 'Scan B: this service matches two labels, A then B, and the scan had no B.', properties: pair };
     const verdict = judgePair(ctx, a, b);

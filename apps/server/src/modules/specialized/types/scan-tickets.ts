@@ -1,6 +1,6 @@
 import { scanTicketsSettings, type ScanTicketsSettings, type TicketOutcome } from '@scanbase/contracts';
 import { isActive, localParts } from '../../scans/validation-rules.js';
-import { parseStoredSettings } from '../../services/service-settings.js';
+import { sharedStoredSettings } from '../../services/service-settings.js';
 import { ScanTicketsRepo, type ScanPlace, type TicketState } from '../scan-tickets/scan-tickets.repo.js';
 import { NEW_TICKET, decideTicket, freshState } from '../scan-tickets/ticket-rules.js';
 import { defineSpecializedType, type TypeJudgeContext, type TypeVerdict } from '../specialized-type.js';
@@ -36,7 +36,7 @@ export const scanTicketsType = defineSpecializedType<ScanTicketsSettings>({
     const withDirection: Record<string, string> = settings.entryRule === 'reentry' ? { direction } : {};
     if (base.dbValueId === null) {
       // Not in the database (or the service is outside its active period, or has no database).
-      const active = isActive(parseStoredSettings(ctx.service.settings), new Date(ctx.scannedAt), ctx.timeZone);
+      const active = isActive(sharedStoredSettings(ctx.service.settings), new Date(ctx.scannedAt), ctx.timeZone);
       if (!active || ctx.service.database_id === null) return verdict(ctx, 0, base.response, 'refused', withDirection);
       return verdict(ctx, 0, settings.unknownText || 'Unknown ticket: this code is not in the ticket list.', 'unknown', withDirection);
     }
