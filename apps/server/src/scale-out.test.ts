@@ -13,6 +13,7 @@ import { createContainer, type Container } from './container.js';
 import { openDatabase, type Db } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { createPgDatabase, postgresUrl } from './test/test-app.js';
+import { serverEntry } from './test/server-entry.js';
 
 // Scaled-out mode as operators run it: two web processes and two worker+scheduler processes, each a
 // real `node main.ts` child, on one fresh PostgreSQL database. The test itself holds a container on
@@ -21,7 +22,6 @@ import { createPgDatabase, postgresUrl } from './test/test-app.js';
 // Each worker gets its own DATA_DIR on purpose: a job's file lands in the DATA_DIR of the process
 // that ran it, so the files tell which worker ran which job. (A real install shares one folder.)
 
-const mainFile = path.join(import.meta.dirname, 'main.ts');
 const LEASE_SECONDS = 3;
 const JOBS = 1000;
 
@@ -40,7 +40,7 @@ async function waitFor<T>(what: string, check: () => Promise<T | undefined | fal
 
 function startProcess(name: string, env: Record<string, string>): Child {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `scanbase-scale-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  const child = spawn(process.execPath, serverEntry('main'), {
     env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', SMTP_URL: '', JOBS_LEASE_SECONDS: String(LEASE_SECONDS), ALLOW_PRIVATE_URLS: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

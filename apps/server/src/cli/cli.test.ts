@@ -8,18 +8,18 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legacy, signUpVerified, v2 } from '../test/fixtures.js';
 import { createTestApp, postgresUrl, type TestApp } from '../test/test-app.js';
+import { serverEntry } from '../test/server-entry.js';
 import { derivedTables, tablesInOrder } from '../platform/db/tables.js';
 import { scanAccount, scannerSignIn } from '../modules/scans/scans.test-helpers.js';
 import { readTarIndex } from './tar.js';
 
 const run = promisify(execFile);
-const cliFile = path.join(import.meta.dirname, '..', 'cli.ts');
 
 /** Runs the CLI against the test app's database; answers stdout, stderr and the exit code. */
 async function cli(t: TestApp, args: string[], extraEnv: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; code: number }> {
   const env = { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.database.kind === 'postgres' ? t.config.database.url : '', SMTP_URL: t.config.smtpUrl, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'warn', ...extraEnv };
   try {
-    const r = await run(process.execPath, ['--import', 'tsx', cliFile, ...args], { env, cwd: path.join(import.meta.dirname, '..', '..') });
+    const r = await run(process.execPath, [...serverEntry('cli'), ...args], { env, cwd: path.join(import.meta.dirname, '..', '..') });
     return { stdout: r.stdout, stderr: r.stderr, code: 0 };
   } catch (error) {
     const e = error as { stdout: string; stderr: string; code: number };

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awayFromMinuteBoundary, createApiKey, legacy, signUpVerified, uniqueEmail, v2 } from '../../test/fixtures.js';
 import { linkIn } from '../../test/smtp-catcher.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { serverEntry } from '../../test/server-entry.js';
 import { scanAccount, scannerSignIn } from '../scans/scans.test-helpers.js';
 import { pdfText, testPlans, writePlanFile } from './billing.test-helpers.js';
 
@@ -252,7 +253,7 @@ describe('plans from PLANS_FILE', () => {
     const run = async (args: string[]) => {
       const env = { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.database.kind === 'postgres' ? t.config.database.url : '', SMTP_URL: t.config.smtpUrl, PLANS_FILE: t.config.plansFile, LOG_LEVEL: 'warn' };
       try {
-        const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', '..', 'cli.ts'), ...args], { env, cwd: path.join(import.meta.dirname, '..', '..', '..') });
+        const r = await promisify(execFile)(process.execPath, [...serverEntry('cli'), ...args], { env, cwd: path.join(import.meta.dirname, '..', '..', '..') });
         return { out: r.stdout, code: 0 };
       } catch (error) {
         const e = error as { stdout: string; stderr: string; code: number };

@@ -7,9 +7,9 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseLegacy } from '../../test/fixtures.js';
 import { createPgDatabase, postgresUrl } from '../../test/test-app.js';
+import { serverEntry } from '../../test/server-entry.js';
 
 const ROWS = 100_000;
-const srcDir = path.join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -38,7 +38,7 @@ async function slowCsvServer(): Promise<string> {
 
 function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(srcDir, 'main.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, serverEntry('main'), { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
     const onData = (d: Buffer) => {
@@ -68,8 +68,8 @@ describe('a server killed in the middle of a 100,000-row import', () => {
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SMTP_URL: '', ALLOW_PRIVATE_URLS: 'true', JOBS_LEASE_SECONDS: '2', ROLES: 'web,worker,scheduler' };
     const csvUrl = await slowCsvServer();
 
-    await run(process.execPath, ['--import', 'tsx', path.join(srcDir, 'cli.ts'), 'account:create', '--company', 'Crash Co', '--email', 'crash@example.com', '--password', 'crash password 1'], { env });
-    const keyOut = await run(process.execPath, ['--import', 'tsx', path.join(srcDir, 'cli.ts'), 'apikey:create', '--email', 'crash@example.com'], { env });
+    await run(process.execPath, [...serverEntry('cli'), 'account:create', '--company', 'Crash Co', '--email', 'crash@example.com', '--password', 'crash password 1'], { env });
+    const keyOut = await run(process.execPath, [...serverEntry('cli'), 'apikey:create', '--email', 'crash@example.com'], { env });
     const apiKey = keyOut.stdout.trim().split('\n').pop()!;
 
     let server = await startServer(env);
