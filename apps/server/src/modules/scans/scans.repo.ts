@@ -518,10 +518,15 @@ export class ScansRepo {
   async pageOfFirstMatches(accountId: number, f: ScanFilter, sort: { key: OwnSortKey; desc: boolean }, page: { limit: number; offset: number }, cap: number): Promise<{ ids: number[]; matched: number | undefined }> {
     const where = this.filtered(accountId, await this.withoutIdleExclusions(accountId, f));
     const dir = sort.desc ? 'desc' : 'asc';
-    const first = this.db.selectFrom('scans').select(['scans.id', sql.ref(sortColumns[sort.key]).as('k')]).where(where).limit(cap + 1).as('m');
+    // The capped matches are read once into a materialized CTE that the page and the count both read, in place of
+    // a window count(*) over () computed over every match before the sort (measured slower on both databases).
     const rows = await this.db
-      .selectFrom(first)
-      .select(['m.id', sql<number>`count(*) over ()`.as('n')])
+      .with(
+        (cte) => cte('m').materialized(),
+        (db) => db.selectFrom('scans').select(['scans.id', sql.ref(sortColumns[sort.key]).as('k')]).where(where).limit(cap + 1),
+      )
+      .selectFrom('m')
+      .select(['m.id', (eb) => eb.selectFrom('m').select((c) => c.fn.countAll<number>().as('n')).as('n')])
       .orderBy(sql.ref('m.k'), dir)
       .orderBy('m.id', dir)
       .limit(page.limit)

@@ -178,23 +178,45 @@ export function substringIndexTables(table: string): string[] {
 }
 
 /**
+ * The words of `term` to look up in a substring index: its runs of 3+ ASCII letters or digits ('T-0042' gives
+ * ['0042']), or just the term when the runs are the whole term, none is 3 long ('a-b-c'), or the term has other
+ * than ASCII characters. Trigrams that span punctuation or begin a word ('T-0', '-00' in FTS5, '  0' in pg_trgm)
+ * are in nearly every value shaped like TICKET-0…, and reading their lists cost more than the rest of the search;
+ * a row found through the runs is then checked for the whole term (`substringMatch`).
+ */
+export function trigramWords(term: string): string[] {
+  // Past ASCII the databases fold case differently from the index (FTS5 folds every letter, SQLite's lower() only A-Z).
+  if (!/^[\x20-\x7e]*$/.test(term)) return [term];
+  const runs = term.match(/[A-Za-z0-9]{3,}/g) ?? [];
+  return runs.length === 0 ? [term] : runs;
+}
+
+/**
  * A case-insensitive "column contains term" condition on `table` (whose key is `id`), through
- * the substring index for 3+ characters and a bounded scan for shorter terms.
+ * the substring index for 3+ characters and a bounded scan for shorter terms. The index is asked
+ * for `trigramWords(term)`; when they are not the whole term, each row found is checked for it.
  */
 export function substringMatch(dialect: DialectName, table: string, column: string, term: string): RawBuilder<boolean> {
-  const ref = sql.ref(`${table}.${column}`);
+  const ref = sql.ref<string>(`${table}.${column}`);
+  const words = trigramWords(term);
+  // The runs are ASCII letters and digits here, so lower-casing the term in JS folds it as lower() does on both databases.
+  const recheck = words.length === 1 && words[0] === term ? undefined : containsText(dialect, ref, term);
   if (dialect === 'postgres') {
-    const pattern = `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    return sql<boolean>`${ref} ILIKE ${pattern}`;
+    const ilike = words.map((word) => sql<boolean>`${ref} ILIKE ${`%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+    return sql<boolean>`(${sql.join([...ilike, ...(recheck ? [recheck] : [])], sql` AND `)})`;
   }
-  if ([...term].length < 3) return sql<boolean>`instr(lower(${ref}), ${term.toLowerCase()}) > 0`;
-  // A quoted FTS5 phrase of trigrams matches exactly the rows that contain the term.
-  const phrase = `"${term.replace(/"/g, '""')}"`;
+  // foldAsciiCase, not toLowerCase: lower() leaves other letters as written, so "Ünit" must stay "Ünit" to be found.
+  if ([...term].length < 3) return sql<boolean>`instr(lower(${ref}), ${foldAsciiCase(term)}) > 0`;
+  // Quoted FTS5 phrases of trigrams, all required: a row that contains the term has every one.
+  const query = words.map((word) => `"${word.replace(/"/g, '""')}"`).join(' AND ');
   const fts = sql.table(trigramTable(table));
-  if (!deferredSubstringIndexes.has(table)) return sql<boolean>`${sql.ref(`${table}.id`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${phrase})`;
+  const withRecheck = (found: RawBuilder<boolean>) => (recheck ? sql<boolean>`(${found} AND ${recheck})` : found);
+  if (!deferredSubstringIndexes.has(table)) return withRecheck(sql<boolean>`${sql.ref(`${table}.id`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${query})`);
   // Rows above the watermark are not indexed yet: read directly (a range of the newest ids, about a thousand).
   // One IN list, not an OR: with an OR SQLite gives up driving the query from the matches and reads every row.
-  return sql<boolean>`${sql.ref(`${table}.id`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${phrase} UNION ALL SELECT pending.id FROM ${sql.table(table)} AS pending WHERE pending.id > (SELECT upto FROM ${sql.table(indexedUpTo(table))}) AND instr(lower(${sql.ref(`pending.${column}`)}), ${term.toLowerCase()}) > 0)`;
+  return withRecheck(
+    sql<boolean>`${sql.ref(`${table}.id`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${query} UNION ALL SELECT pending.id FROM ${sql.table(table)} AS pending WHERE pending.id > (SELECT upto FROM ${sql.table(indexedUpTo(table))}) AND instr(lower(${sql.ref(`pending.${column}`)}), ${foldAsciiCase(term)}) > 0)`,
+  );
 }
 
 /** A case-insensitive "column contains term" condition without an index (short, bounded sets). */
@@ -215,7 +237,7 @@ export function substringIds(dialect: DialectName, table: string, term: string):
   if (column === undefined) return sql<{ id: number }>`(SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH ${`"${term.replace(/"/g, '""')}"`})`;
   // The rows above the watermark (not indexed yet) follow, read directly; their ids are all higher.
   const t = sql.table(table);
-  return sql<{ id: number }>`(SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH ${`"${term.replace(/"/g, '""')}"`} UNION ALL SELECT id FROM ${t} WHERE id > (SELECT upto FROM ${sql.table(indexedUpTo(table))}) AND instr(lower(${sql.ref(column)}), ${term.toLowerCase()}) > 0)`;
+  return sql<{ id: number }>`(SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH ${`"${term.replace(/"/g, '""')}"`} UNION ALL SELECT id FROM ${t} WHERE id > (SELECT upto FROM ${sql.table(indexedUpTo(table))}) AND instr(lower(${sql.ref(column)}), ${foldAsciiCase(term)}) > 0)`;
 }
 
 /** True when a database error is a unique-constraint violation (SQLite or PostgreSQL). */
