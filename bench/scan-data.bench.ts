@@ -91,12 +91,12 @@ async function seedAccount(sb: Sb, label: string, count: number): Promise<Seeded
       for (let n = first; n <= last; n += BATCH) {
         const rows = [];
         for (let i = n; i <= Math.min(last, n + BATCH - 1); i++) rows.push(scanRow(accountId, i, ids, count));
-        const inserted = await tx.insertInto('scans').values(rows).returning(['id', 'value']).execute();
+        const inserted = await tx.insertInto('scans').values(rows).returning(['id', 'value', 'scanned_at']).execute();
         await tx.insertInto('scan_answers').values(inserted.map((r, i) => ({ account_id: accountId, scan_id: r.id, question_id: questionId, question_text: 'Seat', position: 0, answer: `B${(n + i) % 300}`, file_key: null }))).execute();
         const props = inserted.flatMap((r, i) => {
           const m = n + i;
-          const base = [{ account_id: accountId, scan_id: r.id, name: 'capture_type', value: m % 3 === 0 ? 'manual' : 'camera' }];
-          return m % 10 === 0 ? [...base, { account_id: accountId, scan_id: r.id, name: 'lane', value: `L${(m / 10) % 20}` }] : base;
+          const base = [{ account_id: accountId, scan_id: r.id, name: 'capture_type', value: m % 3 === 0 ? 'manual' : 'camera', scanned_at: r.scanned_at }];
+          return m % 10 === 0 ? [...base, { account_id: accountId, scan_id: r.id, name: 'lane', value: `L${(m / 10) % 20}`, scanned_at: r.scanned_at }] : base;
         });
         await tx.insertInto('scan_properties').values(props).execute();
       }

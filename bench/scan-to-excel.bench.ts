@@ -42,9 +42,9 @@ export async function run(): Promise<BenchRow[]> {
           const at = new Date(start + n * 1_000).toISOString();
           return { account_id: accountId, service_id: sheet.id, app_user_id: userId, device_id: null, upload_id: null, value: `PARCEL-${String(n).padStart(8, '0')}`, response: '', status: 1, db_value_id: null, client_scan_id: null, scanned_at: at, received_at: at, modified_at: at };
         });
-        const ids = await tx.insertInto('scans').values(rows).returning('id').execute();
+        const ids = await tx.insertInto('scans').values(rows).returning(['id', 'scanned_at']).execute();
         await tx.insertInto('scan_answers').values(ids.map((r, i) => ({ account_id: accountId, scan_id: r.id, question_id: questionId, question_text: 'Condition', position: 0, answer: ['intact', 'dented', 'wet'][(first + i) % 3]!, file_key: null }))).execute();
-        await tx.insertInto('scan_properties').values(ids.map((r, i) => ({ account_id: accountId, scan_id: r.id, name: 'gps_location', value: `${(48.85 + ((first + i) % 1000) / 100_000).toFixed(5)},${(2.35 + ((first + i) % 700) / 100_000).toFixed(5)}` }))).execute();
+        await tx.insertInto('scan_properties').values(ids.map((r, i) => ({ account_id: accountId, scan_id: r.id, name: 'gps_location', value: `${(48.85 + ((first + i) % 1000) / 100_000).toFixed(5)},${(2.35 + ((first + i) % 700) / 100_000).toFixed(5)}`, scanned_at: r.scanned_at }))).execute();
       });
     }
     const link = await sb.container.scanToExcel.linkCreate(accountId, sheet.id);

@@ -35,7 +35,7 @@ beforeAll(async () => {
       const at = new Date(start + i * 431_000).toISOString();
       rows.push({ account_id: accountId, service_id: services[i % 2]!, app_user_id: i % 3 === 0 ? null : user.id, device_id: i % 4 === 0 ? null : device, upload_id: null, value: `${tricky[i % tricky.length]}-${i}`, response: tricky[(i + 3) % tricky.length]!, status: [1, 0, -1][i % 3]!, db_value_id: null, client_scan_id: null, scanned_at: at, received_at: at, modified_at: at });
     }
-    const inserted = await k.insertInto('scans').values(rows).returning('id').execute();
+    const inserted = await k.insertInto('scans').values(rows).returning(['id', 'scanned_at']).execute();
     const answers = inserted.flatMap((r, j) => {
       const i = n + j;
       const many = Array.from({ length: i % 4 }, (_, position) => ({ account_id: accountId, scan_id: r.id, question_id: questionId, question_text: 'Items?', position, answer: `${tricky[(i + position) % tricky.length]}${position}`, file_key: null }));
@@ -44,8 +44,8 @@ beforeAll(async () => {
     if (answers.length > 0) await k.insertInto('scan_answers').values(answers).execute();
     const props = inserted.flatMap((r, j) => {
       const i = n + j;
-      const base = [{ account_id: accountId, scan_id: r.id, name: 'capture_type', value: i % 3 === 0 ? 'manual' : 'camera' }];
-      return i % 7 === 0 ? [...base, { account_id: accountId, scan_id: r.id, name: 'lane', value: tricky[i % tricky.length]! }] : base;
+      const base = [{ account_id: accountId, scan_id: r.id, name: 'capture_type', value: i % 3 === 0 ? 'manual' : 'camera', scanned_at: r.scanned_at }];
+      return i % 7 === 0 ? [...base, { account_id: accountId, scan_id: r.id, name: 'lane', value: tricky[i % tricky.length]!, scanned_at: r.scanned_at }] : base;
     });
     await k.insertInto('scan_properties').values(props).execute();
   }

@@ -56,6 +56,15 @@ export class ScanSearchService {
     const { filter, sort } = searchFilter(q, await this.deps.accountZone(accountId));
     const page = { limit: q.limit, offset: (q.page - 1) * q.limit };
     const only = sort.length === 1 ? sort[0] : undefined;
+    if (only && isOwnSortKey(only.key)) {
+      // One property match sorted by time or id: the page and the count come from the property index alone.
+      const matches = await this.deps.repo.pageOfPropertyMatches(accountId, filter, { key: only.key, desc: only.desc }, page, q.countAll ? undefined : SEARCH_COUNT_CAP);
+      if (matches) {
+        const exact = q.countAll || matches.matched <= SEARCH_COUNT_CAP;
+        const rows = await this.deps.repo.rowsByIds(accountId, matches.ids);
+        return { items: await this.details(accountId, rows), total: exact ? matches.matched : SEARCH_COUNT_CAP, totalExact: exact, page: q.page, limit: q.limit };
+      }
+    }
     if (!q.countAll && only && isOwnSortKey(only.key) && !counterFilter(filter)) {
       // A filter the counters cannot answer (text, properties…): one query reads up to 10,001 matches without a
       // sort, then sorts those and counts them. When they are all there, that is the exact total and the page, so

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { DialectName } from '../../platform/db/database.js';
-import { byteOrder, containsText, indexPendingSubstrings, isoText, jsonArrayRows, jsonRows, jsonTuples, jsonTuplesAgg, jsonRowsOf, lockForUpdate, lowerEquals, pendingSubstringRows, substringMatch } from '../../platform/db/dialect.js';
+import { byteOrder, containsText, indexPendingSubstrings, timestampType, isoText, jsonArrayRows, jsonRows, jsonTuples, jsonTuplesAgg, jsonRowsOf, lockForUpdate, lowerEquals, pendingSubstringRows, substringMatch } from '../../platform/db/dialect.js';
 import { prepared } from '../../platform/db/prepared.js';
 import type { ScanFilter, ScanSort, SortKey, TextMatch } from './scan-filter.js';
 import type { Database, ScansTable } from '../../platform/db/schema.js';
@@ -164,6 +164,37 @@ function serviceQuestionsQuery(db: Kysely<Database>, accountId: number, serviceI
  * The statements of the capture path, built and compiled once per database (`prepared`): a scan runs
  * about six, and building each with Kysely cost more than running it.
  */
+/** Sets a property on scans of the account (insert or new value), each row with its scan's time (`scan_properties.scanned_at`). */
+export async function upsertScanProperty(db: Kysely<Database>, accountId: number, scanIds: number[], name: string, value: string): Promise<void> {
+  if (scanIds.length === 0) return;
+  await db
+    .insertInto('scan_properties')
+    .columns(['account_id', 'scan_id', 'name', 'value', 'scanned_at'])
+    .expression(
+      db
+        .selectFrom('scans')
+        .select(['scans.account_id', 'scans.id', sql<string>`CAST(${name} AS text)`.as('name'), sql<string>`CAST(${value} AS text)`.as('value'), 'scans.scanned_at'])
+        .where('scans.account_id', '=', accountId)
+        .where('scans.id', 'in', scanIds),
+    )
+    .onConflict((oc) => oc.columns(['scan_id', 'name']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+    .execute();
+}
+
+/**
+ * The property, value and scanned-time window of a filter that is one exact property match and nothing else
+ * (besides leaving out deleted services and users), which `scan_properties_time_idx` answers alone.
+ */
+function propertyMatchOnly(f: ScanFilter): { name: string; value: string; from: string | undefined; to: string | undefined } | undefined {
+  const answered = new Set(['withProperties', 'includeDeletedServices', 'includeDeletedUsers', 'timeFields', 'from', 'to']);
+  if (Object.entries(f).some(([key, v]) => v !== undefined && !answered.has(key))) return undefined;
+  const [only, ...more] = f.withProperties ?? [];
+  if (!only || more.length > 0) return undefined;
+  const timed = f.from !== undefined || f.to !== undefined;
+  if (timed && f.timeFields && f.timeFields.some((t) => t !== 'scanned_at')) return undefined;
+  return { name: only[0], value: only[1], from: f.from, to: f.to };
+}
+
 function captureStatements(dialect: DialectName) {
   type Scan = { accountId: number; serviceId: number; appUserId: number | null; deviceId: number | null; uploadId: number | null; value: string; response: string; status: number; dbValueId: number | null; clientScanId: string | null; scannedAt: string; receivedAt: string };
   const firstValid = (device: boolean) =>
@@ -214,9 +245,10 @@ function captureStatements(dialect: DialectName) {
         .onConflict((oc) => oc.columns(['account_id', 'client_scan_id']).where('client_scan_id', 'is not', null).doNothing())
         .returning('id'),
     ),
-    // Any number of properties in one statement of three parameters (the rows as one JSON array).
-    properties: prepared<{ accountId: number; scanId: number; rows: string }, never>(
-      (_db, p) => sql<never>`INSERT INTO scan_properties (account_id, scan_id, name, value) SELECT CAST(${p('accountId')} AS integer), CAST(${p('scanId')} AS integer), j.value ->> 0, j.value ->> 1 FROM ${jsonArrayRows(dialect, p('rows'), 'j')} WHERE true`,
+    // Any number of properties in one statement of four parameters (the rows as one JSON array), each with the scan's time.
+    properties: prepared<{ accountId: number; scanId: number; scannedAt: string; rows: string }, never>(
+      (_db, p) =>
+        sql<never>`INSERT INTO scan_properties (account_id, scan_id, name, value, scanned_at) SELECT CAST(${p('accountId')} AS integer), CAST(${p('scanId')} AS integer), j.value ->> 0, j.value ->> 1, CAST(${p('scannedAt')} AS ${sql.raw(timestampType(dialect))}) FROM ${jsonArrayRows(dialect, p('rows'), 'j')} WHERE true`,
     ),
   };
 }
@@ -320,7 +352,7 @@ export class ScansRepo {
     });
     if (!row) return undefined;
     await this.insertAnswers(accountId, row.id, s.answers);
-    if (s.properties.length > 0) await this.stmts.properties(this.db, { accountId, scanId: row.id, rows: JSON.stringify(s.properties) });
+    if (s.properties.length > 0) await this.stmts.properties(this.db, { accountId, scanId: row.id, scannedAt: s.scannedAt, rows: JSON.stringify(s.properties) });
     return row.id;
   }
 
@@ -535,6 +567,44 @@ export class ScansRepo {
     return { ids: rows.map((r) => r.id), matched: rows.length > 0 ? Number(rows[0]!.n) : undefined };
   }
 
+  /**
+   * A page of one exact property match ("name = value", optionally a scanned-time window), sorted by scanned time
+   * or id, and how many match (up to `cap + 1`; all of them without a cap). The ids come out of
+   * `scan_properties_time_idx (account, name, value, scanned_at, scan)` already in order, so only the page's scans
+   * are read: sorting by `scans.scanned_at` read the time of every match first. Undefined when the filter or the
+   * sort asks for anything else (the caller takes the general path).
+   */
+  async pageOfPropertyMatches(accountId: number, f: ScanFilter, sort: { key: OwnSortKey; desc: boolean }, page: { limit: number; offset: number }, cap: number | undefined): Promise<{ ids: number[]; matched: number } | undefined> {
+    const match = propertyMatchOnly(f);
+    if (!match || (sort.key !== 'timestamp' && sort.key !== 'scan_id')) return undefined;
+    const { includeDeletedServices, includeDeletedUsers } = await this.withoutIdleExclusions(accountId, f);
+    const exclusions = { includeDeletedServices, includeDeletedUsers };
+    const dir = sort.desc ? 'desc' : 'asc';
+    const matches = this.db
+      .selectFrom('scan_properties as p')
+      .select('p.scan_id')
+      .where('p.account_id', '=', accountId)
+      .where('p.name', '=', match.name)
+      .where('p.value', '=', match.value)
+      .$if(match.from !== undefined, (q) => q.where('p.scanned_at', '>=', match.from!))
+      .$if(match.to !== undefined, (q) => q.where('p.scanned_at', '<=', match.to!))
+      // Scans of deleted services or users: each match in index order is checked on its scan, the way the general path filters `scans`.
+      .$if(!(includeDeletedServices && includeDeletedUsers), (q) =>
+        q.where((eb) => eb.exists(this.db.selectFrom('scans').select('scans.id').where('scans.id', '=', eb.ref('p.scan_id')).where(this.filtered(accountId, exclusions)))),
+      );
+    const ids = await matches
+      .orderBy(sort.key === 'timestamp' ? 'p.scanned_at' : 'p.scan_id', dir)
+      .orderBy('p.scan_id', dir)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const counted = await this.db
+      .selectFrom(cap === undefined ? matches.as('m') : matches.limit(cap + 1).as('m'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { ids: ids.map((r) => r.scan_id), matched: Number(counted.n) };
+  }
+
   /** The scans with these ids (of this account), with names, in the order of `ids`. */
   async rowsByIds(accountId: number, ids: number[]): Promise<ScanListRow[]> {
     if (ids.length === 0) return [];
@@ -697,11 +767,7 @@ export class ScansRepo {
     const existing = (await this.db.selectFrom('scans').select('id').where('account_id', '=', accountId).where('id', 'in', scanIds).execute()).map((r) => r.id);
     // All or nothing: a list naming a scan that does not exist changes none.
     if (existing.length === 0 || existing.length !== new Set(scanIds).size) return existing;
-    await this.db
-      .insertInto('scan_properties')
-      .values(existing.map((id) => ({ account_id: accountId, scan_id: id, name, value })))
-      .onConflict((oc) => oc.columns(['scan_id', 'name']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
-      .execute();
+    await upsertScanProperty(this.db, accountId, existing, name, value);
     await this.db.updateTable('scans').set({ modified_at: new Date().toISOString() }).where('account_id', '=', accountId).where('id', 'in', existing).execute();
     return existing;
   }
@@ -726,7 +792,7 @@ export class ScansRepo {
     }
     for (const [name, value] of e.properties) {
       if (value === null) await this.db.deleteFrom('scan_properties').where('account_id', '=', accountId).where('scan_id', '=', scanId).where('name', '=', name).execute();
-      else await this.db.insertInto('scan_properties').values({ account_id: accountId, scan_id: scanId, name, value }).onConflict((oc) => oc.columns(['scan_id', 'name']).doUpdateSet({ value })).execute();
+      else await upsertScanProperty(this.db, accountId, [scanId], name, value);
     }
     await this.db.insertInto('scan_edits').values({ account_id: accountId, scan_id: scanId, at: e.at, editor: e.editor, changes: JSON.stringify(e.changes) }).execute();
   }

@@ -59,6 +59,7 @@ export async function importData(db: Db, file: string): Promise<Record<string, n
     let header = false;
     let pending: { table: string; rows: Row[] } = { table: '', rows: [] };
     let lineNo = 0;
+    let propertiesWithoutTime = false;
     const flush = async () => {
       if (pending.rows.length > 0) await k.insertInto(pending.table).values(pending.rows).execute();
       pending = { table: pending.table, rows: [] };
@@ -77,12 +78,18 @@ export async function importData(db: Db, file: string): Promise<Record<string, n
         await flush();
         pending = { table: obj.t, rows: [] };
       }
+      // Exports made before migration 0039 have no scan time on properties: filled from the scans after the load.
+      if (obj.t === 'scan_properties' && obj.r.scanned_at === undefined) {
+        obj.r.scanned_at = new Date(0).toISOString();
+        propertiesWithoutTime = true;
+      }
       pending.rows.push(obj.r);
       counts[obj.t] = (counts[obj.t] ?? 0) + 1;
       if (pending.rows.length >= BATCH) await flush();
     }
     await flush();
     if (!header) throw new Error(`${file} is empty.`);
+    if (propertiesWithoutTime) await sql`UPDATE scan_properties SET scanned_at = (SELECT s.scanned_at FROM scans s WHERE s.id = scan_properties.scan_id)`.execute(trx);
     // Scans' substring index is fed in batches (SQLite, migration 0009): take every imported scan now, in one statement.
     await indexPendingSubstrings(trx, db.dialect, 'scans', Number.MAX_SAFE_INTEGER);
     if (db.dialect === 'postgres') {

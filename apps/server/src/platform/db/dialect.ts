@@ -371,6 +371,23 @@ export async function createCountTriggers(db: Kysely<unknown>, dialect: DialectN
 }
 
 /**
+ * Keeps a copy of `source.column` on the rows of `target` whose `targetKey` is the source row's id: an update
+ * that changes the column on `source` writes the new value to those rows in the same statement (so the same
+ * transaction). Inserts are the writers' job (they know the value already).
+ */
+export async function createCopiedColumnTrigger(db: Kysely<unknown>, dialect: DialectName, spec: { name: string; source: string; column: string; target: string; targetKey: string }): Promise<void> {
+  const [name, source, target, column, key] = [sql.id(spec.name), sql.table(spec.source), sql.table(spec.target), sql.id(spec.column), sql.id(spec.targetKey)];
+  if (dialect === 'sqlite') {
+    await sql`CREATE TRIGGER IF NOT EXISTS ${name} AFTER UPDATE OF ${column} ON ${source} WHEN old.${column} IS NOT new.${column} BEGIN UPDATE ${target} SET ${column} = new.${column} WHERE ${key} = new.id; END`.execute(db);
+    return;
+  }
+  const body = sql`UPDATE ${target} SET ${column} = NEW.${column} WHERE ${key} = NEW.id`.compile(db).sql;
+  await sql`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS ${sql.lit(`BEGIN\n${body};\nRETURN NULL;\nEND`)}`.execute(db);
+  await sql`DROP TRIGGER IF EXISTS ${name} ON ${source}`.execute(db);
+  await sql`CREATE TRIGGER ${name} AFTER UPDATE OF ${column} ON ${source} FOR EACH ROW WHEN (OLD.${column} IS DISTINCT FROM NEW.${column}) EXECUTE FUNCTION ${name}()`.execute(db);
+}
+
+/**
  * Whether concurrent writes of one kind share one transaction (group commit). SQLite has one writer and
  * pays for every commit (a WAL frame per page touched, an FTS segment), so scans stored at the same moment
  * commit together. PostgreSQL already flushes concurrent commits together, and a shared transaction

@@ -482,7 +482,8 @@ export type LogisticsPackagesTable = {
   moves: Generated<number>;
 };
 
-export type ScanPropertiesTable = { account_id: number; scan_id: number; name: string; value: string };
+/** `scanned_at` is the scan's, copied (migration 0039) so a property match pages newest first from one index; a trigger follows changes. */
+export type ScanPropertiesTable = { account_id: number; scan_id: number; name: string; value: string; scanned_at: Timestamp };
 
 /**
  * Scans counted per service and app user (0: scans without one), by result; kept by triggers on `scans`

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
+import { upsertScanProperty } from '../../scans/scans.repo.js';
 
 /** Counts of `ab_result` per app user of one instance. */
 export type AbCountRow = { app_user_id: number | null; username: string | null; result: string; n: number };
@@ -54,7 +55,7 @@ export class AbMatchingRepo {
 
   /** Stores the reason of a mismatch (the scan's modified time moves). */
   async setReason(accountId: number, scanId: number, reason: string, at: string): Promise<void> {
-    await this.db.insertInto('scan_properties').values({ account_id: accountId, scan_id: scanId, name: 'ab_reason', value: reason }).onConflict((oc) => oc.columns(['scan_id', 'name']).doUpdateSet({ value: reason })).execute();
+    await upsertScanProperty(this.db, accountId, [scanId], 'ab_reason', reason);
     await this.db.updateTable('scans').set({ modified_at: at }).where('account_id', '=', accountId).where('id', '=', scanId).execute();
   }
 }

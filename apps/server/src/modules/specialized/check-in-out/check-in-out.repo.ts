@@ -256,7 +256,7 @@ export class CheckInOutRepo {
       .values({ account_id: accountId, service_id: serviceId, app_user_id: m.appUserId, device_id: null, upload_id: null, value: m.value, response: m.response, status: 1, db_value_id: null, client_scan_id: null, scanned_at: m.at, received_at: m.receivedAt, modified_at: m.receivedAt })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await this.db.insertInto('scan_properties').values(m.properties.map(([name, value]) => ({ account_id: accountId, scan_id: row.id, name, value }))).execute();
+    await this.db.insertInto('scan_properties').values(m.properties.map(([name, value]) => ({ account_id: accountId, scan_id: row.id, name, value, scanned_at: m.at }))).execute();
     return row.id;
   }
 }

@@ -1,21 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebhooksRepo } from '../../../modules/webhooks/webhooks.repo.js';
-import { createPgDatabase, postgresUrl } from '../../../test/test-app.js';
-import { openDatabase, type Db } from '../database.js';
+import type { Db } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
-import { migrations } from './index.js';
-
-/** Runs the migrations before `stop` (exclusive), as a database made by an older release has them. */
-async function migrateBefore(db: Db, stop: string): Promise<void> {
-  const older = Object.entries(migrations).filter(([name]) => name < stop);
-  const provider = { getMigrations: () => Promise.resolve(Object.fromEntries(older.map(([name, m]): [string, Migration] => [name, { up: (k: Kysely<unknown>) => m.up(k, db.dialect) }]))) };
-  const result = await new Migrator({ db: db.kysely, provider }).migrateToLatest();
-  if (result.error !== undefined) throw result.error instanceof Error ? result.error : new Error('migrating failed');
-}
+import { emptyDatabase, migrateBefore } from './migrations.test-helpers.js';
 
 describe('migration 0038: webhook payloads stored once per event', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -24,17 +12,7 @@ describe('migration 0038: webhook payloads stored once per event', () => {
   });
 
   it('keeps the payload of every delivery made before it, and new events get new ids', async () => {
-    let db: Db;
-    if (postgresUrl) {
-      const pg = await createPgDatabase(postgresUrl);
-      cleanups.push(() => pg.drop());
-      db = openDatabase({ kind: 'postgres', url: pg.url });
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanbase-m0038-'));
-      cleanups.push(() => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })));
-      db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'db.sqlite'), synchronous: 'NORMAL' });
-    }
-    cleanups.push(() => db.close());
+    const db: Db = await emptyDatabase('m0038', cleanups);
     await migrateBefore(db, '0038');
     const now = new Date().toISOString();
     const k = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
