@@ -37,6 +37,7 @@ import * as m0035 from './0035-file-storage-scan-files.js';
 import * as m0036 from './0036-stripe.js';
 import * as m0037 from './0037-check-in-out-one-index.js';
 import * as m0038 from './0038-webhook-events.js';
+import * as m0040 from './0040-scan-counts-quarter-hours.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0036-stripe': m0036,
   '0037-check-in-out-one-index': m0037,
   '0038-webhook-events': m0038,
+  '0040-scan-counts-quarter-hours': m0040,
 };
