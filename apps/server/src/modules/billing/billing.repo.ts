@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { DialectName } from '../../platform/db/database.js';
-import { nowIso, utcHourSlotValue } from '../../platform/db/dialect.js';
+import { nowIso, utcQuarterSlotValue } from '../../platform/db/dialect.js';
 import type { Database } from '../../platform/db/schema.js';
 
 export type BillingRow = {
@@ -71,14 +71,14 @@ export class BillingRepo {
 
   // Usage
 
-  /** Scans whose scanned time falls in the UTC month starting at `monthStartMs` (or up to `untilMs`), from the hourly counters. */
+  /** Scans whose scanned time falls in the UTC month starting at `monthStartMs` (or up to `untilMs`, a whole hour), from the account's quarter-hour counters. */
   async scansSince(accountId: number, monthStartMs: number, untilMs?: number): Promise<number> {
     let q = this.db
-      .selectFrom('scan_counts_account_hourly')
+      .selectFrom('scan_counts_account_quarter_hourly')
       .select(sql<number>`coalesce(sum(valid + invalid + not_validated), 0)`.as('n'))
       .where('account_id', '=', accountId)
-      .where('slot', '>=', utcHourSlotValue(this.dialect, monthStartMs));
-    if (untilMs !== undefined) q = q.where('slot', '<', utcHourSlotValue(this.dialect, untilMs));
+      .where('slot', '>=', utcQuarterSlotValue(this.dialect, monthStartMs));
+    if (untilMs !== undefined) q = q.where('slot', '<', utcQuarterSlotValue(this.dialect, untilMs));
     const r = await q.executeTakeFirst();
     return Number(r?.n ?? 0);
   }

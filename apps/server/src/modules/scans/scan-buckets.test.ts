@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoBucket, foldIntoBuckets, MAX_FILLED_BUCKETS, slotMinutes } from './scan-buckets.js';
+import { autoBucket, bucketRuns, foldIntoBuckets, MAX_FILLED_BUCKETS, slotMinutes, type Bucket } from './scan-buckets.js';
 import { formatInZone } from './scan-filter.js';
 
 const HOUR = 3_600_000;
@@ -19,6 +19,27 @@ describe('statistics buckets', () => {
     }
     const got = foldIntoBuckets(slots, zone, 'hour');
     expect(new Map(got.map((b) => [b.start, b.valid]))).toEqual(expected);
+  });
+
+  // Quarter-hour counters are summed per run in SQL and folded by the run's start: every quarter of a run
+  // must fold into the bucket of its start, across DST changes (Santiago's at midnight, Lord Howe's half hour).
+  it.each(['Asia/Kolkata', 'Asia/Kathmandu', 'America/New_York', 'America/Santiago', 'Australia/Lord_Howe', 'UTC'])('cuts quarter hours into runs of one bucket each in %s', (zone) => {
+    const QUARTER = 900_000;
+    const from = Date.parse('2026-03-20T17:45:00.000Z');
+    const to = Date.parse('2026-04-12T06:15:00.000Z');
+    for (const bucket of ['hour', 'day', 'week', 'month'] as Bucket[]) {
+      const starts = bucketRuns(zone, bucket, from, to);
+      expect(starts[0]).toBe(from);
+      const bucketOf = (at: number) => foldIntoBuckets([{ slot: new Date(at).toISOString().slice(0, 16), status: 1, n: 1 }], zone, bucket)[0]!.start;
+      let run = 0;
+      for (let q = from; q < to; q += QUARTER) {
+        while (run + 1 < starts.length && starts[run + 1]! <= q) run++;
+        expect({ bucket, q: new Date(q).toISOString(), in: bucketOf(q) }).toEqual({ bucket, q: new Date(q).toISOString(), in: bucketOf(starts[run]!) });
+      }
+      // About one run per bucket (a DST change adds one).
+      const buckets = new Set(foldIntoBuckets(starts.map((at) => ({ slot: new Date(at).toISOString().slice(0, 16), status: 1, n: 1 })), zone, bucket).map((b) => b.start)).size;
+      expect(starts.length).toBeLessThanOrEqual(buckets + 2);
+    }
   });
 
   it('picks slot sizes and auto buckets', () => {

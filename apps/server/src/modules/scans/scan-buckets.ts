@@ -19,6 +19,7 @@ export type BucketCounts = { start: string; valid: number; invalid: number; notV
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+const QUARTER = 15 * 60_000;
 
 /** Beyond this many buckets the empty ones are not filled in (an hourly chart of years would be megabytes). */
 export const MAX_FILLED_BUCKETS = 2_000;
@@ -78,6 +79,26 @@ class ZoneOffsets {
     return this.steady(at, 7 * DAY) ?? this.steady(at, DAY) ?? this.offset(Math.floor(at / (15 * 60_000)) * 15 * 60_000);
   }
 
+  /**
+   * The first quarter hour in (`after`, `before`) whose offset (as `at` answers it) is not `offset`, or
+   * undefined: whole weeks, then days, whose offset holds are skipped, others are read quarter by quarter.
+   */
+  change(after: number, before: number, offset: number): number | undefined {
+    let q = Math.floor(after / QUARTER) * QUARTER + QUARTER;
+    while (q < before) {
+      const week = this.steady(q, 7 * DAY);
+      const day = week ?? this.steady(q, DAY);
+      if (day === offset) {
+        const length = week !== null ? 7 * DAY : DAY;
+        q = Math.floor(q / length) * length + length;
+        continue;
+      }
+      if (day !== null || this.at(q) !== offset) return q;
+      q += QUARTER;
+    }
+    return undefined;
+  }
+
   /** Wall-clock time of an instant, as milliseconds read as if UTC (so Date's UTC fields are local fields). */
   wall(at: number): number {
     return at + this.at(at);
@@ -123,8 +144,6 @@ function wallHourExists(wall: number, zone: ZoneOffsets): boolean {
 
 const label = (wall: number) => new Date(wall).toISOString().slice(0, 16).replace('T', ' ');
 
-const QUARTER = 15 * 60_000;
-
 /**
  * The UTC hours (start instants) whose quarter hours fall in more than one bucket of the zone: in a zone
  * whose offset is not whole hours a count per UTC hour (the hourly counters) cannot be folded there,
@@ -137,6 +156,25 @@ export function hoursAcrossBuckets(hours: number[], timeZone: string, bucket: Bu
     for (let q = 1; q < 4; q++) if (bucketStart(zone.wall(h + q * QUARTER), bucket) !== first) return true;
     return false;
   });
+}
+
+/**
+ * Cuts UTC time from `from` to `to` (quarter hours) into runs that each lie in one bucket of the zone, so
+ * counters per quarter hour can be summed per run in SQL (one indexed range each) and the sums folded by
+ * their runs' starts: answers the runs' starts, the last run ending at `to`. A run ends where its bucket
+ * ends at the offset of its start, or where the offset changes first (a bucket may so span several runs).
+ * Bounds are rounded up to quarter hours, which slots start at.
+ */
+export function bucketRuns(timeZone: string, bucket: Bucket, from: number, to: number): number[] {
+  const zone = new ZoneOffsets(timeZone);
+  const starts: number[] = [];
+  for (let at = from; at < to; ) {
+    starts.push(at);
+    const offset = zone.at(at);
+    const end = Math.ceil((nextBucket(bucketStart(at + offset, bucket), bucket) - offset) / QUARTER) * QUARTER;
+    at = Math.min(zone.change(at, end, offset) ?? end, to);
+  }
+  return starts;
 }
 
 /**

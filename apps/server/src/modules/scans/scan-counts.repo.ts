@@ -1,6 +1,6 @@
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DialectName } from '../../platform/db/database.js';
-import { utcHourSlotValue, utcTimeSlot } from '../../platform/db/dialect.js';
+import { jsonArrayRows, slotFromText, utcHourOfQuarterSlot, utcHourSlotValue, utcQuarterSlotValue, utcTimeSlot } from '../../platform/db/dialect.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { ScanFilter } from './scan-filter.js';
 import type { SlotCount } from './scan-insights.repo.js';
@@ -66,14 +66,20 @@ function sumOf(results: Result[]): RawBuilder<number> {
 
 type CounterTable = 'scan_counts' | 'scan_counts_hourly';
 
+/** Whole UTC hours `from` ≤ slot < `to`, either side open. */
+type HourRange = { from?: number | undefined; to?: number | undefined };
+
 /** Matching counter rows per UTC hour slot, by result. */
 type HourRow = { slot: string; valid: number; invalid: number; not_validated: number };
 
+/** A slot as the counters give it (SQLite `YYYY-MM-DDTHH` or `YYYY-MM-DDTHH:MM`, PostgreSQL full ISO text), as `YYYY-MM-DDTHH:MM`. */
+const slotText = (slot: string) => `${slot}:00`.slice(0, 16);
+
 /**
- * Counts of scans read from the counters that triggers keep with every scan (migration 0008:
+ * Counts of scans read from the counters that triggers keep with every scan (migrations 0008 and 0040:
  * `scan_counts` per service and app user, `scan_counts_hourly` per UTC hour too, and
- * `scan_counts_account_hourly` per UTC hour for the account), with the part-hours at the edges of a time
- * window read from the scans; and capped counts where no counter answers.
+ * `scan_counts_account_quarter_hourly` per UTC quarter hour for the account), with the part-hours at the
+ * edges of a time window read from the scans; and capped counts where no counter answers.
  */
 export class ScanCountsRepo {
   constructor(
@@ -135,40 +141,34 @@ export class ScanCountsRepo {
 
   /**
    * Matching scans per UTC hour in whole hours `from` ≤ slot < `to`, by result. When the filter leaves no
-   * scan of the account out (all time), the account's hourly row answers; when it leaves out fewer scans
-   * than it keeps (say, a deleted app user's), the account's row less the hourly rows of those left out;
-   * otherwise the hourly rows of the services and users kept. Exact either way: the account's row is the
+   * scan of the account out (all time), the account's quarter-hour rows summed per hour answer; when it leaves out fewer scans
+   * than it keeps (say, a deleted app user's), the account's rows less the hourly rows of those left out;
+   * otherwise the hourly rows of the services and users kept. Exact either way: the account's rows are the
    * sum of the others, kept in the same statement.
    */
-  private async hourRows(accountId: number, cf: CounterFilter, hours: { from?: number | undefined; to?: number | undefined }): Promise<HourRow[]> {
-    const range = (eb: ExpressionBuilder<Database, 'scan_counts_hourly' | 'scan_counts_account_hourly'>) => {
+  private async hourRows(accountId: number, cf: CounterFilter, hours: HourRange): Promise<HourRow[]> {
+    const range = (eb: ExpressionBuilder<Database, 'scan_counts_hourly'>) => {
       const and: Expression<SqlBool>[] = [];
       if (hours.from !== undefined) and.push(eb('slot', '>=', utcHourSlotValue(this.dialect, hours.from)));
       if (hours.to !== undefined) and.push(eb('slot', '<', utcHourSlotValue(this.dialect, hours.to)));
       return eb.and(and);
     };
-    const sums = ['slot', sql<number>`sum(valid)`.as('valid'), sql<number>`sum(invalid)`.as('invalid'), sql<number>`sum(not_validated)`.as('not_validated')] as const;
-    // How many scans (all time) the filter keeps and leaves out, from the few per-service-and-user rows.
-    const split = await this.db
-      .selectFrom('scan_counts')
-      .where('account_id', '=', accountId)
-      .select([sql<number | null>`sum(CASE WHEN ${this.kept(accountId, cf)} THEN valid + invalid + not_validated ELSE 0 END)`.as('kept'), sql<number | null>`sum(CASE WHEN ${this.kept(accountId, cf)} THEN 0 ELSE valid + invalid + not_validated END)`.as('left_out')])
-      .executeTakeFirst();
-    const [kept, leftOut] = [Number(split?.kept ?? 0), Number(split?.left_out ?? 0)];
+    const sums = [sql<number>`sum(valid)`.as('valid'), sql<number>`sum(invalid)`.as('invalid'), sql<number>`sum(not_validated)`.as('not_validated')] as const;
+    const { kept, leftOut } = await this.split(accountId, cf);
+    const hour = utcHourOfQuarterSlot(this.dialect, sql.ref('slot'));
     const of = (users: boolean, keptRows: boolean) =>
       users
         ? this.db
             .selectFrom('scan_counts_hourly')
             .where('account_id', '=', accountId)
-            .where((eb) => range(eb as never))
+            .where((eb) => range(eb))
             .where((eb) => (keptRows ? this.kept(accountId, cf, eb as never) : eb.not(this.kept(accountId, cf, eb as never))))
-            .select(sums)
+            .select(['slot', ...sums])
             .groupBy('slot')
             .execute()
-        : this.db.selectFrom('scan_counts_account_hourly').where('account_id', '=', accountId).where((eb) => range(eb as never)).select(['slot', 'valid', 'invalid', 'not_validated']).execute();
+        : this.quarters(accountId, hours).select([hour.as('slot'), ...sums]).groupBy(hour).execute();
     const normal = (rows: { slot: string; valid: number; invalid: number; not_validated: number }[]): HourRow[] =>
-      // Normalised like ScanInsightsRepo.countsBySlot: SQLite's slots are `YYYY-MM-DDTHH`, PostgreSQL's full ISO text.
-      rows.map((r) => ({ slot: `${r.slot}:00`.slice(0, 16), valid: Number(r.valid), invalid: Number(r.invalid), not_validated: Number(r.not_validated) }));
+      rows.map((r) => ({ slot: slotText(r.slot), valid: Number(r.valid), invalid: Number(r.invalid), not_validated: Number(r.not_validated) }));
     if (kept === 0) return [];
     if (leftOut === 0) return normal(await of(false, true));
     if (leftOut > kept) return normal(await of(true, true));
@@ -184,6 +184,92 @@ export class ScanCountsRepo {
     return [...bySlot.values()];
   }
 
+  /** How many scans (all time) the filter keeps and leaves out, from the few per-service-and-user rows. */
+  private async split(accountId: number, cf: CounterFilter): Promise<{ kept: number; leftOut: number }> {
+    const row = await this.db
+      .selectFrom('scan_counts')
+      .where('account_id', '=', accountId)
+      .select([sql<number | null>`sum(CASE WHEN ${this.kept(accountId, cf)} THEN valid + invalid + not_validated ELSE 0 END)`.as('kept'), sql<number | null>`sum(CASE WHEN ${this.kept(accountId, cf)} THEN 0 ELSE valid + invalid + not_validated END)`.as('left_out')])
+      .executeTakeFirst();
+    return { kept: Number(row?.kept ?? 0), leftOut: Number(row?.left_out ?? 0) };
+  }
+
+  /** Whether the filter keeps every service and app user of the account that has scans, so the account's own counters answer it. */
+  async keepsEveryone(accountId: number, cf: CounterFilter): Promise<boolean> {
+    return (await this.split(accountId, cf)).leftOut === 0;
+  }
+
+  /** The account's quarter-hour counter rows in whole hours `from` ≤ slot < `to`. */
+  private quarters(accountId: number, hours: HourRange) {
+    let q = this.db.selectFrom('scan_counts_account_quarter_hourly').where('account_id', '=', accountId);
+    if (hours.from !== undefined) q = q.where('slot', '>=', utcQuarterSlotValue(this.dialect, hours.from));
+    if (hours.to !== undefined) q = q.where('slot', '<', utcQuarterSlotValue(this.dialect, hours.to));
+    return q;
+  }
+
+  /**
+   * The first and last UTC quarter hours (start instants) in the whole hours of a window that hold a scan
+   * of the filter's results, from the account's counters (for a filter that `keepsEveryone`); undefined
+   * when none does. Two seeks of the counters' key, each stopping at the first row that is not counted down to zero.
+   */
+  async quarterSpan(accountId: number, cf: CounterFilter, hours: HourRange): Promise<{ first: number; last: number } | undefined> {
+    const keep = resultsOf(cf.statuses);
+    if (keep.length === 0) return undefined;
+    const end = (direction: 'asc' | 'desc') =>
+      this.quarters(accountId, hours)
+        .where(sql<SqlBool>`${sumOf(keep)} <> 0`)
+        .select('slot')
+        .orderBy('slot', direction)
+        .limit(1)
+        .executeTakeFirst();
+    const [first, last] = await Promise.all([end('asc'), end('desc')]);
+    if (!first || !last) return undefined;
+    const at = (slot: string) => Date.parse(`${slotText(slot)}:00.000Z`);
+    return { first: at(first.slot), last: at(last.slot) };
+  }
+
+  /**
+   * Matching scans (a filter that `keepsEveryone`) in runs of UTC quarter hours, by result: run i is
+   * `starts[i]` ≤ slot < `starts[i + 1]` (the last ends at `end`), each summed in SQL over one range of the
+   * account's quarter counters, so a chart of years reads one row per run. Slots are the runs' starts.
+   */
+  async runSlots(accountId: number, cf: CounterFilter, starts: number[], end: number): Promise<SlotCount[]> {
+    const keep = resultsOf(cf.statuses);
+    if (starts.length === 0 || keep.length === 0) return [];
+    const runs = JSON.stringify(starts.map((from, i) => [utcQuarterSlotValue(this.dialect, from), utcQuarterSlotValue(this.dialect, starts[i + 1] ?? end), i]));
+    // The runs drive the join (CROSS JOIN keeps them the outer loop on SQLite): a seek of the key per run.
+    const { rows } = await sql<{ i: string | number; valid: number; invalid: number; not_validated: number }>`
+      SELECT r.value ->> 2 AS i, sum(q.valid) AS valid, sum(q.invalid) AS invalid, sum(q.not_validated) AS not_validated
+      FROM ${jsonArrayRows(this.dialect, runs, 'r')} CROSS JOIN scan_counts_account_quarter_hourly AS q
+      WHERE q.account_id = ${accountId} AND q.slot >= ${slotFromText(this.dialect, sql`r.value ->> 0`)} AND q.slot < ${slotFromText(this.dialect, sql`r.value ->> 1`)}
+      GROUP BY 1`.execute(this.db);
+    const out: SlotCount[] = [];
+    for (const r of rows) {
+      const slot = new Date(starts[Number(r.i)]!).toISOString().slice(0, 16);
+      for (const result of keep) {
+        const n = Number(r[result]);
+        if (n !== 0) out.push({ slot, status: STATUS_OF[result], n });
+      }
+    }
+    return out;
+  }
+
+  /** The account's quarter-hour counts in whole hours of a window, by result (a filter that `keepsEveryone`): a chart with more buckets than `runSlots` should read folds these. */
+  async quarterSlots(accountId: number, cf: CounterFilter, hours: HourRange): Promise<SlotCount[]> {
+    const keep = resultsOf(cf.statuses);
+    if (keep.length === 0) return [];
+    const rows = await this.quarters(accountId, hours).select(['slot', 'valid', 'invalid', 'not_validated']).orderBy('slot').execute();
+    const out: SlotCount[] = [];
+    for (const r of rows) {
+      const slot = slotText(r.slot);
+      for (const result of keep) {
+        const n = Number(r[result]);
+        if (n !== 0) out.push({ slot, status: STATUS_OF[result], n });
+      }
+    }
+    return out;
+  }
+
   /** Matching scans in time ranges, counted from the scans per UTC slot (hour or quarter) and status. */
   async rawSlots(accountId: number, cf: CounterFilter, ranges: TimeRange[], minutes: 60 | 15): Promise<SlotCount[]> {
     if (ranges.length === 0) return [];
@@ -192,7 +278,7 @@ export class ScanCountsRepo {
       .select([slot.as('slot'), 'scans.status', (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy([slot, 'scans.status'])
       .execute();
-    return rows.map((r) => ({ slot: `${r.slot}:00`.slice(0, 16), status: r.status, n: Number(r.n) }));
+    return rows.map((r) => ({ slot: slotText(r.slot), status: r.status, n: Number(r.n) }));
   }
 
   /** Matching scans per app user (null: none) and service: all time from `scan_counts`, a window from the hourly counters and its edges. */

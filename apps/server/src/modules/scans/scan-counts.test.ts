@@ -8,13 +8,14 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportData, importData } from '../../platform/db/data-transfer.repo.js';
 import * as countsMigration from '../../platform/db/migrations/0008-scan-counts.js';
+import * as quarterCountsMigration from '../../platform/db/migrations/0040-scan-counts-quarter-hours.js';
 import { createApiKey, legacy } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { countPlan, counterFilter } from './scan-counts.repo.js';
 import { searchFilter } from './scan-search.service.js';
 import { scanAccount, scannerSignIn } from './scans.test-helpers.js';
 
-// The counters (migration 0008) are kept by triggers in the statement that changes a scan. These tests
+// The counters (migrations 0008 and 0040) are kept by triggers in the statement that changes a scan. These tests
 // compare them with counts of the scans themselves after every kind of change, and compare totals and
 // statistics read from them with the same figures counted on the scans.
 
@@ -29,7 +30,7 @@ afterAll(async () => {
 type Account = Awaited<ReturnType<typeof scanAccount>>;
 type Counts = Map<string, string>;
 
-/** Per service and app user, and per UTC hour, service and app user: "valid/invalid/not validated", counted on the scans. */
+/** Per service and app user, per UTC hour, service and app user, and per UTC quarter hour: "valid/invalid/not validated", counted on the scans. */
 async function countedOnScans(db: TestApp['container']['db'], accountId: number): Promise<{ all: Counts; hourly: Counts; account: Counts }> {
   const scans = await db.kysely.selectFrom('scans').select(['service_id', 'app_user_id', 'status', 'scanned_at']).where('account_id', '=', accountId).execute();
   const all = new Map<string, number[]>();
@@ -43,7 +44,7 @@ async function countedOnScans(db: TestApp['container']['db'], accountId: number)
   for (const s of scans) {
     add(all, `${s.service_id}/${s.app_user_id ?? 0}`, s.status);
     add(hourly, `${s.scanned_at.slice(0, 13)}/${s.service_id}/${s.app_user_id ?? 0}`, s.status);
-    add(account, s.scanned_at.slice(0, 13), s.status);
+    add(account, `${s.scanned_at.slice(0, 14)}${String(Math.floor(Number(s.scanned_at.slice(14, 16)) / 15) * 15).padStart(2, '0')}`, s.status);
   }
   const text = (m: Map<string, number[]>) => new Map([...m].map(([k, c]) => [k, c.join('/')]));
   return { all: text(all), hourly: text(hourly), account: text(account) };
@@ -54,14 +55,14 @@ async function counters(db: TestApp['container']['db'], accountId: number): Prom
   const k = db.kysely;
   const all = await k.selectFrom('scan_counts').select(['service_id', 'app_user_id', 'valid', 'invalid', 'not_validated']).where('account_id', '=', accountId).execute();
   const hourly = await k.selectFrom('scan_counts_hourly').select(['slot', 'service_id', 'app_user_id', 'valid', 'invalid', 'not_validated']).where('account_id', '=', accountId).execute();
-  const account = await k.selectFrom('scan_counts_account_hourly').select(['slot', 'valid', 'invalid', 'not_validated']).where('account_id', '=', accountId).execute();
+  const account = await k.selectFrom('scan_counts_account_quarter_hourly').select(['slot', 'valid', 'invalid', 'not_validated']).where('account_id', '=', accountId).execute();
   const live = (r: { valid: number; invalid: number; not_validated: number }) => Number(r.valid) + Number(r.invalid) + Number(r.not_validated) !== 0;
   const text = (r: { valid: number; invalid: number; not_validated: number }) => `${Number(r.valid)}/${Number(r.invalid)}/${Number(r.not_validated)}`;
   return {
     all: new Map(all.filter(live).map((r) => [`${r.service_id}/${r.app_user_id}`, text(r)])),
     // SQLite keeps `YYYY-MM-DDTHH`, PostgreSQL a timestamp read back as ISO text.
     hourly: new Map(hourly.filter(live).map((r) => [`${r.slot.slice(0, 13)}/${r.service_id}/${r.app_user_id}`, text(r)])),
-    account: new Map(account.filter(live).map((r) => [r.slot.slice(0, 13), text(r)])),
+    account: new Map(account.filter(live).map((r) => [r.slot.slice(0, 16), text(r)])),
   };
 }
 
@@ -178,11 +179,22 @@ describe('scan counters', () => {
       expect({ body, total: res.body.total, exact: res.body.totalExact }).toEqual({ body, total: await raw(body), exact: true });
     }
 
-    // The migration counts existing scans: empty the counters and run it again.
+    // The migrations count existing scans: empty the counters and run them again (0040 counts only its
+    // quarter-hour table and puts back its own triggers in place of 0008's).
     await k.deleteFrom('scan_counts').execute();
     await k.deleteFrom('scan_counts_hourly').execute();
-    await k.deleteFrom('scan_counts_account_hourly').execute();
+    await k.deleteFrom('scan_counts_account_quarter_hourly').execute();
     await countsMigration.up(k as unknown as Kysely<unknown>, t.container.db.dialect);
+    await quarterCountsMigration.up(k as unknown as Kysely<unknown>, t.container.db.dialect);
+    await expectExact(accountId);
+    await k.deleteFrom('scan_counts_account_quarter_hourly').execute();
+    await quarterCountsMigration.up(k as unknown as Kysely<unknown>, t.container.db.dialect);
+    await expectExact(accountId);
+    // The triggers write the quarter-hour table after it: an insert, a move and a delete.
+    const later = await insertScans(accountId, [{ serviceId: svc.record!, userId: null, status: 1, at: '2026-06-01T18:29:59.999Z' }]);
+    await k.updateTable('scans').set({ scanned_at: '2026-06-01T18:30:00.000Z' }).where('id', '=', later[0]!).execute();
+    await expectExact(accountId);
+    await k.deleteFrom('scans').where('id', '=', later[0]!).execute();
     await expectExact(accountId);
 
     // data:export leaves the counters out; data:import rebuilds them through the triggers.
@@ -289,6 +301,39 @@ describe('statistics and totals from counters equal those counted on scans', () 
     await a.must('services/delete', { id: services[2] });
     await a.must('appusers/delete', { id: users[2] });
   });
+
+  it('in half-hour and quarter-hour zones by day, week and month, before and after scans are added, moved and deleted', async () => {
+    const accountId = a.owner.accountId;
+    const now = Date.parse('2026-11-25T12:34:56.789Z');
+    // Around Kolkata's midnight (18:30 UTC) and Kathmandu's (18:15 UTC), a week's and a month's start, and New York's DST end.
+    const times = ['2026-10-31T18:14:59.999Z', '2026-10-31T18:15:00.000Z', '2026-10-31T18:29:59.999Z', '2026-10-31T18:30:00.000Z', '2026-10-31T18:45:00.000Z', '2026-11-01T05:59:59.999Z', '2026-11-01T06:30:00.000Z', '2026-11-01T18:20:00.000Z', '2026-11-29T18:44:00.000Z', '2025-12-31T18:29:00.000Z', '2026-01-04T18:16:00.000Z'];
+    const rows = times.flatMap((at, i) => [{ serviceId: services[i % 2]!, userId: users[i % 2]!, status: i % 3 === 0 ? 0 : 1, at }, { serviceId: services[0]!, userId: null, status: -1, at }]);
+    const ids = await insertScans(accountId, rows);
+    const stats = t.container.scans.insights;
+    const compare = async () => {
+      for (const tz of ['Asia/Kolkata', 'Asia/Kathmandu', 'America/New_York']) {
+        for (const bucket of ['day', 'week', 'month', 'hour', 'auto'] as const) {
+          for (const extra of [{}, { period: 'custom', startDate: '2026-10-30', endDate: '2026-11-30', startTime: '10:10' }, { uDeleted: true, sDeleted: true }, { result: ['valid'] }]) {
+            const body = scanStatistics.body.parse({ tz, bucket, ...extra });
+            const [fromCounters, fromScans] = await Promise.all([stats.statistics(accountId, body, { now }), stats.statistics(accountId, body, { now, fromScans: true })]);
+            expect({ tz, asked: bucket, extra, ...fromCounters }).toEqual({ tz, asked: bucket, extra, ...fromScans });
+          }
+        }
+      }
+    };
+    try {
+      await compare();
+      const k = t.container.db.kysely;
+      const more = await insertScans(accountId, [{ serviceId: services[1]!, userId: users[1]!, status: 1, at: '2026-10-31T18:29:00.000Z' }]);
+      ids.push(...more);
+      await k.updateTable('scans').set({ scanned_at: '2026-10-31T18:31:00.000Z' }).where('id', '=', ids[0]!).execute();
+      await k.deleteFrom('scans').where('id', '=', ids[3]!).execute();
+      await compare();
+      await expectExact(accountId);
+    } finally {
+      await t.container.db.kysely.deleteFrom('scans').where('id', 'in', ids).execute();
+    }
+  }, 120_000);
 
   it('for random scans, zones, buckets and filters', async () => {
     const accountId = a.owner.accountId;

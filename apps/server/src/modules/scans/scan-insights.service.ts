@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
-import { autoBucket, foldIntoBuckets, hoursAcrossBuckets, slotMinutes, type Bucket } from './scan-buckets.js';
+import { autoBucket, bucketRuns, foldIntoBuckets, hoursAcrossBuckets, slotMinutes, type Bucket } from './scan-buckets.js';
 import { counterFilter, countPlan, type CounterFilter, type ScanCountsRepo } from './scan-counts.repo.js';
 import type { ScanInsightsRepo, SlotCount } from './scan-insights.repo.js';
 import { searchFilter, searchZone } from './scan-search.service.js';
@@ -27,6 +27,9 @@ const TOP_USERS = 20;
 const HOURS_PER_QUERY = 250;
 /** Past this many hours to read by quarter (an hourly chart of a long window in a half-hour zone) one grouped pass over the scans is cheaper. */
 const MAX_QUARTER_HOURS = 2_000;
+/** Past this many runs (an hourly chart of years) the account's quarter-hour rows are read and folded here instead of summed per run in SQL. */
+const MAX_RUNS = 5_000;
+const QUARTER = 900_000;
 const THUMBNAIL_PX = 320;
 // A photo's decoded pixels are bounded: a small but hostile PNG could otherwise expand to gigabytes.
 const MAX_INPUT_PIXELS = 64_000_000;
@@ -120,14 +123,26 @@ export class ScanInsightsService {
   }
 
   /**
-   * Slot counts of a filter the counters answer, equal to `countsBySlot` on the scans: whole UTC hours from
-   * the hourly counters, the part-hours at the window's edges from the scans. A zone whose offset is not
-   * whole hours is folded by quarter hour, so there the hours that straddle two buckets are read by quarter
-   * from the scans, and so are the first and last hours with scans (they set the span that `auto` sizes
-   * buckets by); `bucketOf` picks the bucket from slots.
+   * Slot counts of a filter the counters answer, which fold into the same buckets as `countsBySlot` on the
+   * scans; `bucketOf` picks the bucket from slots. The part-hours at the window's edges come from the scans.
+   * A filter that keeps every service and user reads the account's quarter-hour counters, which fold into
+   * the buckets of any zone: cut into runs that each lie in one bucket (`bucketRuns`), summed per run in
+   * SQL, so a chart of years reads a row per bucket or so; the first and last quarters with scans come
+   * along with no count (they set the span that `auto` sizes buckets by). Other filters read the hourly
+   * counters of the services and users, and in a zone whose offset is not whole hours the hours that
+   * straddle two buckets by quarter from the scans, and the first and last hours with scans too.
    */
   private async countedSlots(accountId: number, cf: CounterFilter, zone: string, minutes: 60 | 15, bucketOf: (slots: SlotCount[]) => Bucket): Promise<SlotCount[]> {
     const plan = countPlan(cf);
+    if (plan.hours && (await this.deps.counts.keepsEveryone(accountId, cf))) {
+      const whole = plan.hours;
+      const [span, edges] = await Promise.all([this.deps.counts.quarterSpan(accountId, cf, whole), this.deps.counts.rawSlots(accountId, cf, plan.edges, minutes)]);
+      if (!span) return edges;
+      const ends = [span.first, span.last].map((at): SlotCount => ({ slot: new Date(at).toISOString().slice(0, 16), status: 1, n: 0 }));
+      const starts = bucketRuns(zone, bucketOf([...ends, ...edges]), span.first, span.last + QUARTER);
+      const counted = starts.length > MAX_RUNS ? await this.deps.counts.quarterSlots(accountId, cf, whole) : await this.deps.counts.runSlots(accountId, cf, starts, span.last + QUARTER);
+      return [...ends, ...counted, ...edges];
+    }
     const [hours, edges] = await Promise.all([this.deps.counts.hourSlots(accountId, cf, plan), this.deps.counts.rawSlots(accountId, cf, plan.edges, minutes)]);
     if (minutes === 60 || hours.length === 0) return [...hours, ...edges];
     const at = (slot: string) => Date.parse(`${slot}:00.000Z`);

@@ -294,6 +294,22 @@ export function utcHourSlotValue(dialect: DialectName, ms: number): string {
   return dialect === 'postgres' ? `${iso.slice(0, 10)} ${iso.slice(11, 13)}:00:00` : iso.slice(0, 13);
 }
 
+/** The UTC quarter-hour slot starting at `ms` (a whole quarter hour; a whole hour will do), as a parameter compared with a quarter-slot column (`scan_counts_account_quarter_hourly.slot`, `YYYY-MM-DDTHH:MM` text on SQLite). */
+export function utcQuarterSlotValue(dialect: DialectName, ms: number): string {
+  const iso = new Date(ms).toISOString();
+  return dialect === 'postgres' ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}:00` : iso.slice(0, 16);
+}
+
+/** The UTC hour of a quarter-slot column, as `utcTimeSlot(…, 60)` gives it for a scan in that quarter. */
+export function utcHourOfQuarterSlot(dialect: DialectName, column: Expression<string>): RawBuilder<string> {
+  return dialect === 'postgres' ? sql<string>`date_trunc('hour', ${column})` : sql<string>`substr(${column}, 1, 13)`;
+}
+
+/** Text holding a `utcQuarterSlotValue` (read from JSON, say) as a value comparable with a slot column: a timestamp on PostgreSQL, the text itself on SQLite. */
+export function slotFromText(dialect: DialectName, text: Expression<unknown>): RawBuilder<string> {
+  return dialect === 'postgres' ? sql<string>`CAST(${text} AS timestamp)` : sql<string>`${text}`;
+}
+
 /** A SQL expression over one source row, given the row's alias (`new`, `old`, or a table alias). */
 export type RowExpression = (row: string) => RawBuilder<unknown>;
 
@@ -312,13 +328,20 @@ export type CountTables = {
 };
 
 /**
+ * How `createCountTriggers` treats an install that has them already: `replace` drops triggers of the same
+ * name first (SQLite keeps an existing trigger; PostgreSQL's are always re-created), and `fill` names the
+ * targets recounted from the source (default all; a later migration that adds one target counts only it).
+ */
+export type CountTriggerOptions = { replace?: boolean; fill?: readonly string[] };
+
+/**
  * Creates the triggers of `CountTables` and fills the targets from the source's current rows (call in
  * one transaction, or before anything else writes; running it again recounts). SQLite: row triggers, one upsert per target.
  * PostgreSQL: statement triggers over transition tables for inserts and deletes (a batch of rows is one
  * grouped upsert per target, keys in order so concurrent writers lock count rows in the same order),
  * and a row trigger for updates of the watched columns.
  */
-export async function createCountTriggers(db: Kysely<unknown>, dialect: DialectName, spec: CountTables): Promise<void> {
+export async function createCountTriggers(db: Kysely<unknown>, dialect: DialectName, spec: CountTables, options: CountTriggerOptions = {}): Promise<void> {
   const list = (items: RawBuilder<unknown>[]) => sql.join(items, sql`, `);
   const id = (name: string) => sql.id(name);
   const upsert = (t: CountTables['targets'][number], rows: RawBuilder<unknown>, alias: string, sign: RawBuilder<unknown>, grouped: boolean) => {
@@ -344,6 +367,7 @@ export async function createCountTriggers(db: Kysely<unknown>, dialect: DialectN
   if (dialect === 'sqlite') {
     const body = (parts: RawBuilder<unknown>[]) => sql.join(parts.map((p) => sql`${p};`), sql` `);
     const [ins, del, upd] = ['ai', 'ad', 'au'].map((s) => id(`${spec.name}_${s}`));
+    if (options.replace) for (const trigger of [ins, del, upd]) await sql`DROP TRIGGER IF EXISTS ${trigger}`.execute(db);
     await sql`CREATE TRIGGER IF NOT EXISTS ${ins} AFTER INSERT ON ${source} BEGIN ${body(spec.targets.map((t) => upsert(t, sql``, 'new', plus, false)))} END`.execute(db);
     await sql`CREATE TRIGGER IF NOT EXISTS ${del} AFTER DELETE ON ${source} BEGIN ${body(spec.targets.map((t) => upsert(t, sql``, 'old', minus, false)))} END`.execute(db);
     await sql`CREATE TRIGGER IF NOT EXISTS ${upd} AFTER UPDATE OF ${watched} ON ${source} WHEN ${changed('old', 'new')} BEGIN ${body(spec.targets.flatMap((t) => [upsert(t, sql``, 'old', minus, false), upsert(t, sql``, 'new', plus, false)]))} END`.execute(db);
@@ -365,6 +389,7 @@ export async function createCountTriggers(db: Kysely<unknown>, dialect: DialectN
   }
   // Counts of the rows already there (a migration on an existing install).
   for (const t of spec.targets) {
+    if (options.fill && !options.fill.includes(t.table)) continue;
     await sql`DELETE FROM ${sql.table(t.table)}`.execute(db);
     await upsert(t, sql`${source} AS r`, 'r', plus, true).execute(db);
   }

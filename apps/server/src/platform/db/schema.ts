@@ -494,8 +494,8 @@ export type ScanCountsTable = { account_id: number; service_id: number; app_user
 /** The same per UTC hour of the scanned time (`YYYY-MM-DDTHH` on SQLite; a UTC timestamp, read as ISO text, on PostgreSQL). */
 export type ScanCountsHourlyTable = ScanCountsTable & { slot: string };
 
-/** Scans of the whole account per UTC hour of the scanned time, by result. */
-export type ScanCountsAccountHourlyTable = Omit<ScanCountsHourlyTable, 'service_id' | 'app_user_id'>;
+/** Scans of the whole account per UTC quarter hour of the scanned time, by result (`YYYY-MM-DDTHH:MM` on SQLite; a UTC timestamp on PostgreSQL; migration 0040). */
+export type ScanCountsAccountQuarterHourlyTable = Omit<ScanCountsHourlyTable, 'service_id' | 'app_user_id'>;
 
 export type ScanEditsTable = { id: Generated<number>; account_id: number; scan_id: number; at: Timestamp; editor: string; /** JSON: [{field, from, to}] */ changes: string };
 
@@ -771,7 +771,7 @@ export type Database = {
   scan_edits: ScanEditsTable;
   scan_counts: ScanCountsTable;
   scan_counts_hourly: ScanCountsHourlyTable;
-  scan_counts_account_hourly: ScanCountsAccountHourlyTable;
+  scan_counts_account_quarter_hourly: ScanCountsAccountQuarterHourlyTable;
   export_templates: ExportTemplatesTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_events: WebhookEventsTable;

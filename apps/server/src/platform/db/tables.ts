@@ -69,6 +69,6 @@ export const tablesInOrder: { name: keyof Database; key: 'id' | null }[] = [
 
 /**
  * Tables derived from another table by triggers, which rebuild them on import: not exported. The
- * substring indexes a dialect adds (SQLite FTS5) and the scan counters (migration 0008).
+ * substring indexes a dialect adds (SQLite FTS5) and the scan counters (migrations 0008 and 0040).
  */
-export const derivedTables: readonly string[] = [...substringIndexTables('db_values'), ...substringIndexTables('scans'), 'scan_counts', 'scan_counts_hourly', 'scan_counts_account_hourly'];
+export const derivedTables: readonly string[] = [...substringIndexTables('db_values'), ...substringIndexTables('scans'), 'scan_counts', 'scan_counts_hourly', 'scan_counts_account_quarter_hourly'];

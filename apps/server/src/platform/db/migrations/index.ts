@@ -38,6 +38,7 @@ import * as m0036 from './0036-stripe.js';
 import * as m0037 from './0037-check-in-out-one-index.js';
 import * as m0038 from './0038-webhook-events.js';
 import * as m0039 from './0039-property-match-order.js';
+import * as m0040 from './0040-scan-counts-quarter-hours.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0037-check-in-out-one-index': m0037,
   '0038-webhook-events': m0038,
   '0039-property-match-order': m0039,
+  '0040-scan-counts-quarter-hours': m0040,
 };
