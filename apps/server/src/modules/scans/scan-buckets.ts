@@ -19,7 +19,8 @@ export type BucketCounts = { start: string; valid: number; invalid: number; notV
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const QUARTER = 15 * 60_000;
+/** A quarter hour in milliseconds: every UTC offset in use is a multiple of it. */
+export const QUARTER = 15 * 60_000;
 
 /** Beyond this many buckets the empty ones are not filled in (an hourly chart of years would be megabytes). */
 export const MAX_FILLED_BUCKETS = 2_000;

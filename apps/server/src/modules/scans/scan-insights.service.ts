@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
-import { autoBucket, bucketRuns, foldIntoBuckets, hoursAcrossBuckets, slotMinutes, type Bucket } from './scan-buckets.js';
+import { autoBucket, bucketRuns, foldIntoBuckets, hoursAcrossBuckets, QUARTER, slotMinutes, type Bucket } from './scan-buckets.js';
 import { counterFilter, countPlan, type CounterFilter, type ScanCountsRepo } from './scan-counts.repo.js';
 import type { ScanInsightsRepo, SlotCount } from './scan-insights.repo.js';
 import { searchFilter, searchZone } from './scan-search.service.js';
@@ -29,7 +29,6 @@ const HOURS_PER_QUERY = 250;
 const MAX_QUARTER_HOURS = 2_000;
 /** Past this many runs (an hourly chart of years) the account's quarter-hour rows are read and folded here instead of summed per run in SQL. */
 const MAX_RUNS = 5_000;
-const QUARTER = 900_000;
 const THUMBNAIL_PX = 320;
 // A photo's decoded pixels are bounded: a small but hostile PNG could otherwise expand to gigabytes.
 const MAX_INPUT_PIXELS = 64_000_000;
