@@ -139,8 +139,17 @@ export default defineConfig({
       output: {
         // Everything the entry imports statically (React, MUI's core, the router, the sign-in page: see
         // src/app/first-page.ts) in one chunk rather than ~25 small ones: one request, and gzip compresses
-        // one file better than many (~3 KB less on /signin). Pages stay split as before.
-        codeSplitting: { groups: [{ name: 'first-page', tags: ['$initial'] }] },
+        // one file better than many (~3 KB less on /signin). Pages stay split as before, but the MUI components and
+        // icons beyond the first page go in one chunk each (~72 KB and ~9 KB gzipped, cached for a year): a page
+        // asked for ~33 files on average and the scans screen 91, mostly 100-byte icons and small components, and
+        // on a busy or distant server those round trips, not the bytes, made the first visit slow (17 and 38 now).
+        codeSplitting: {
+          groups: [
+            { name: 'first-page', tags: ['$initial'], priority: 30 },
+            { name: 'icons', test: /node_modules[\\/]@mui[\\/]icons-material[\\/]/, priority: 20 },
+            { name: 'mui', test: /node_modules[\\/]@mui[\\/](material|system|utils|base|styled-engine)[\\/]/, priority: 10 },
+          ],
+        },
       },
     },
   },

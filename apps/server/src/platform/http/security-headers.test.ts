@@ -16,6 +16,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Scanbase</title><div id="root"></div>');
   fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'export {};');
+  fs.writeFileSync(path.join(webDir, 'sw.js'), 'self.skipWaiting();');
   const env = { WEB_DIST_DIR: webDir, MAP_TILE_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png?key=k' };
   t = await createTestApp(env);
   proxied = await createTestApp({ ...env, TRUST_PROXY: 'true' });
@@ -69,6 +70,14 @@ describe('security headers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('export {};');
     expectCommonHeaders(res.headers);
+    // Named by content hash: kept for a year without revalidation.
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a static file outside /assets/ (same name across releases) is revalidated on each use', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('V2 replies (success, refusal and not found) carry them', async () => {
