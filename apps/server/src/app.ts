@@ -171,7 +171,9 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
       wildcard: false,
       index: false,
       cacheControl: false,
-      setHeaders: (res, filePath) => res.setHeader('cache-control', filePath.startsWith(hashedAssetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', filePath.startsWith(hashedAssetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
   }
 
