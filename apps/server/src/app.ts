@@ -161,11 +161,11 @@ export async function buildApp(c: Container, options: { logger?: FastifyServerOp
 
   const indexFile = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
-  const hashedAssetsDir = path.join(config.webDistDir, 'assets') + path.sep;
   // Files under /assets/ are named by their content hash: a browser keeps them for a year and never asks again, so
   // a second visit (or the next page's chunks) costs no round trips. Everything else (sw.js, icons, the manifest)
   // keeps its name across releases and is revalidated on each use.
   if (hasWeb) {
+    const hashedAssetsDir = path.join(config.webDistDir, 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
