@@ -163,14 +163,22 @@ export class WebhooksRepo {
       .selectFrom('webhook_deliveries')
       .select(['subscription_id', (eb) => eb.fn.countAll<number | string>().as('n')])
       .where('account_id', '=', accountId)
+      // Subscription by subscription through the pending index, not through every delivery of the account.
+      .where('subscription_id', 'in', this.db.selectFrom('webhook_subscriptions').select('id').where('account_id', '=', accountId))
       .where('status', '=', PENDING)
       .groupBy('subscription_id')
       .execute();
+    // Each subscription's newest delivery through `(subscription_id, id)` (0041): one index probe per subscription.
     const newest = await this.db
       .selectFrom('webhook_deliveries as d')
       .select(['d.subscription_id', 'd.created_at', 'd.status', 'd.http_status'])
       .where('d.account_id', '=', accountId)
-      .where('d.id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select((e) => e.fn.max('id').as('id')).where('account_id', '=', accountId).groupBy('subscription_id'))
+      .where('d.id', 'in', (eb) =>
+        eb
+          .selectFrom('webhook_subscriptions as s')
+          .select((e) => e.selectFrom('webhook_deliveries as x').select((x) => x.fn.max('x.id').as('id')).whereRef('x.subscription_id', '=', 's.id').as('id'))
+          .where('s.account_id', '=', accountId),
+      )
       .execute();
     return {
       pending: new Map(counts.map((c) => [c.subscription_id, Number(c.n)])),
@@ -348,15 +356,24 @@ export class WebhooksRepo {
     return this.db.selectFrom('webhook_deliveries as d').innerJoin('webhook_events as e', 'e.id', 'd.event_id').select(deliveryColumns).where('d.account_id', '=', accountId).where('d.id', '=', id).executeTakeFirst();
   }
 
-  /** The delivery log, newest first, with the total of the filter. */
-  async deliveries(accountId: number, f: { subscriptionId?: number | undefined; status?: DeliveryStatus | undefined }, offset: number, limit: number): Promise<{ rows: DeliveryRow[]; total: number }> {
+  /**
+   * The delivery log, newest first, and how many match the filter, counted up to `cap` (`exact` false past it).
+   * A status is written as a literal: planners use the partial indexes of pending and failed deliveries only then.
+   * Pending ones of the whole account are found subscription by subscription, through the pending index.
+   */
+  async deliveries(accountId: number, f: { subscriptionId?: number | undefined; status?: DeliveryStatus | undefined }, offset: number, limit: number, cap: number): Promise<{ rows: DeliveryRow[]; total: number; exact: boolean }> {
     let q = this.db.selectFrom('webhook_deliveries as d').where('d.account_id', '=', accountId);
     if (f.subscriptionId !== undefined) q = q.where('d.subscription_id', '=', f.subscriptionId);
-    if (f.status !== undefined) q = q.where('d.status', '=', f.status);
+    else if (f.status === 'pending') q = q.where('d.subscription_id', 'in', this.db.selectFrom('webhook_subscriptions').select('id').where('account_id', '=', accountId));
+    if (f.status !== undefined) q = q.where('d.status', '=', sql.lit(f.status));
     const [rows, count] = await Promise.all([
       q.innerJoin('webhook_events as e', 'e.id', 'd.event_id').select(deliveryColumns).orderBy('d.id', 'desc').offset(offset).limit(limit).execute(),
-      q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom(q.select('d.id').limit(cap + 1).as('m'))
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
-    return { rows, total: Number(count.n) };
+    const n = Number(count.n);
+    return { rows, total: Math.min(n, cap), exact: n <= cap };
   }
 }

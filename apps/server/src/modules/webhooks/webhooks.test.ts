@@ -298,4 +298,37 @@ describe('webhooks', () => {
     expect(await a.must('webhooks/delete', { id: created.id })).toEqual({ ok: true });
     expect((await a.admin('webhooks/delete', { id: created.id })).status).toBe(404);
   });
+  it('counts a long delivery log up to 10,000, and finds each subscription’s newest delivery and the failed ones', async () => {
+    const a = await scanAccount(t);
+    const create = async (path: string) => ((await a.must('webhooks/create', { url: `https://example.com/${path}`, events: ['scan.created'], active: false })).subscription as WebhookSubscription).id;
+    const [busy, failing, quiet] = [await create('busy'), await create('failing'), await create('quiet')];
+    // Seeded through the database: ten thousand deliveries through the sender would take minutes.
+    const k = t.container.db.kysely;
+    const now = new Date().toISOString();
+    const event = await k.insertInto('webhook_events').values({ account_id: a.owner.accountId, payload: '{"type":"scan.created"}', created_at: now }).returning('id').executeTakeFirstOrThrow();
+    const delivery = (subscriptionId: number, n: number, status: 'pending' | 'succeeded' | 'failed') => ({ account_id: a.owner.accountId, subscription_id: subscriptionId, message_id: `msg_${subscriptionId}_${n}`, event_type: 'scan.created', event_id: event.id, status, attempts: 1, http_status: status === 'succeeded' ? 200 : status === 'failed' ? 500 : null, created_at: now });
+    await k.insertInto('webhook_deliveries').values([delivery(failing, 0, 'failed')]).execute();
+    for (let first = 0; first < 10_005; first += 1_000) {
+      await k.insertInto('webhook_deliveries').values(Array.from({ length: Math.min(1_000, 10_005 - first) }, (_, i) => delivery(busy, first + i, 'succeeded'))).execute();
+    }
+    await k.insertInto('webhook_deliveries').values([delivery(busy, 10_005, 'pending'), delivery(busy, 10_006, 'pending')]).execute();
+
+    const listed = (await a.must('webhooks/list', {})).items as WebhookSubscription[];
+    const byId = new Map(listed.map((s) => [s.id, s]));
+    expect(byId.get(busy)).toMatchObject({ pending: 2, lastDelivery: { status: 'pending', httpStatus: null } });
+    expect(byId.get(failing)).toMatchObject({ pending: 0, lastDelivery: { status: 'failed', httpStatus: 500 } });
+    expect(byId.get(quiet)).toMatchObject({ pending: 0, lastDelivery: null });
+
+    const log = async (q: Record<string, unknown>) => (await a.must('webhooks/deliveries', q)) as { items: WebhookDelivery[]; total: number; totalExact: boolean };
+    const all = await log({});
+    expect(all).toMatchObject({ total: 10_000, totalExact: false });
+    expect(all.items[0]).toMatchObject({ subscriptionId: busy, status: 'pending' });
+    expect(await log({ subscriptionId: failing })).toMatchObject({ total: 1, totalExact: true, items: [{ subscriptionId: failing, status: 'failed' }] });
+    expect(await log({ subscriptionId: quiet })).toMatchObject({ total: 0, totalExact: true, items: [] });
+    expect(await log({ status: 'failed' })).toMatchObject({ total: 1, totalExact: true, items: [{ subscriptionId: failing }] });
+    const pending = await log({ status: 'pending' });
+    expect(pending).toMatchObject({ total: 2, totalExact: true });
+    expect(pending.items.map((d) => d.status)).toEqual(['pending', 'pending']);
+    expect(await log({ subscriptionId: busy, status: 'succeeded', page: 2, limit: 100 })).toMatchObject({ total: 10_000, totalExact: false });
+  });
 });

@@ -39,6 +39,7 @@ import * as m0037 from './0037-check-in-out-one-index.js';
 import * as m0038 from './0038-webhook-events.js';
 import * as m0039 from './0039-property-match-order.js';
 import * as m0040 from './0040-scan-counts-quarter-hours.js';
+import * as m0041 from './0041-webhook-delivery-log.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0038-webhook-events': m0038,
   '0039-property-match-order': m0039,
   '0040-scan-counts-quarter-hours': m0040,
+  '0041-webhook-delivery-log': m0041,
 };

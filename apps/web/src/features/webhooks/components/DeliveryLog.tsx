@@ -157,12 +157,17 @@ export function DeliveryLog({ subscriptions, filter, onFilter, timeZone, onOpen 
       {log.data && log.data.total > filter.limit ? (
         <TablePagination
           component="div"
-          count={log.data.total}
+          // Past 10,000 matches the server stops counting: next stays open, the last page is unknown.
+          count={log.data.totalExact ? log.data.total : -1}
           page={filter.page - 1}
           rowsPerPage={filter.limit}
           rowsPerPageOptions={[25, 50, 100]}
           onPageChange={(_e, page) => onFilter({ ...filter, page: page + 1 })}
           onRowsPerPageChange={(e) => onFilter({ ...filter, page: 1, limit: Number(e.target.value) })}
+          labelRowsPerPage="Per page"
+          // On a phone the toolbar wraps, so the page arrows stay on screen.
+          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: { xs: 0 } }, '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
+          labelDisplayedRows={({ from, to }) => `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${log.data.total.toLocaleString('en-US')}${log.data.totalExact ? '' : '+'}`}
         />
       ) : null}
     </Box>
