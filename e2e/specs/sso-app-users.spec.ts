@@ -33,7 +33,8 @@ type Samlify = {
 };
 const load = createRequire(import.meta.url);
 const samlify = load('samlify') as Samlify;
-samlify.setSchemaValidator(load('samlify-validator-js') as { validate: (xml: string) => Promise<unknown> });
+const schemaValidator = load('samlify-validator-js') as { validate: (xml: string) => Promise<unknown> };
+samlify.setSchemaValidator(schemaValidator);
 
 const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
@@ -56,6 +57,9 @@ function makeKeyPair(): { key: string; cert: string } {
 /** A SAML IdP on loopback: reads our AuthnRequest, answers an auto-submitting form with a signed assertion for `who.email`. */
 async function startSamlIdp(who: { email: string; spMetadata: string }) {
   const keys = makeKeyPair();
+  // The validator is xmllint compiled to 4 MB of JavaScript: its first call compiles it (3.3 s on an idle 2-core
+  // machine, past 30 s under CI's load). Done here, before the sign-in whose redirect to this IdP waits 30 s.
+  await schemaValidator.validate('<warm-up/>').catch(() => undefined);
   let ssoUrl = '';
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
