@@ -4,7 +4,7 @@
 // Debian's /usr/bin/chromium (apt-get install -y chromium) is required. Without it the tests are
 // skipped (exit 0) unless REQUIRE_BROWSER=1, which makes a missing browser a failure (exit 1).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isStale, root, webSources } from './lib/stale.mjs';
 
@@ -31,4 +31,19 @@ if (!existsSync(join(root, 'apps/server/dist/main.js'))) {
   process.exit(1);
 }
 
-run('npx', ['playwright', 'test', ...process.argv.slice(2)], join(root, 'e2e'));
+/** Prints what each failed test's pages showed (Playwright's error-context.md): CI keeps no artefacts, so a flake is read from the log. */
+function printErrorContexts() {
+  const output = join(root, 'e2e/test-results/output');
+  if (!existsSync(output)) return;
+  for (const entry of readdirSync(output, { recursive: true, encoding: 'utf8' })) {
+    if (!entry.endsWith('error-context.md')) continue;
+    const text = readFileSync(join(output, entry), 'utf8');
+    console.log(`\n== ${entry}\n${text.length > 8000 ? `${text.slice(0, 8000)}\n… (${text.length - 8000} more characters)` : text}`);
+  }
+}
+
+const tests = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { cwd: join(root, 'e2e'), stdio: 'inherit', env: process.env });
+if (tests.status !== 0) {
+  printErrorContexts();
+  process.exit(tests.status ?? 1);
+}

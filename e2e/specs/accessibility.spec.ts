@@ -320,6 +320,17 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 60 
   throw new Error(`Not reached with ${max} presses of ${backwards ? 'Shift+Tab' : 'Tab'}: ${target.toString()}`);
 }
 
+/** Runs `check` on a page of a context the test opened itself; a failure carries what that page showed (Playwright's error context covers the test's own page only). */
+async function withPageSnapshot(page: Page, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    const snapshot = await page.locator('body').ariaSnapshot({ timeout: 5_000 }).catch(() => '(the page could not be read)');
+    if (error instanceof Error) error.message += `\n\n${page.url()} showed:\n${snapshot}`;
+    throw error;
+  }
+}
+
 test('keyboard alone: sign in, create a service, scan, search, export', async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
   const request = page.request;
@@ -369,10 +380,18 @@ test('keyboard alone: sign in, create a service, scan, search, export', async ({
     await scanner.keyboard.press('Enter');
     // Their only service opens straight away.
     await expect(scanner.getByRole('heading', { name: 'Front door' })).toBeVisible();
-    await tabTo(scanner, scanner.getByLabel('Type a code'));
+    // Continuous scanning would take the result away after 1.5 s, quicker than a loaded machine may look: switch it off.
+    await tabTo(scanner, scanner.getByRole('switch', { name: 'Continuous scanning' }));
+    await scanner.keyboard.press('Space');
+    await expect(scanner.getByRole('switch', { name: 'Continuous scanning' })).not.toBeChecked();
+    await tabTo(scanner, scanner.getByLabel('Type a code'), { backwards: true });
     await scanner.keyboard.type('DOOR-KEY-0001');
     await scanner.keyboard.press('Enter');
-    await expect(scanner.getByTestId('result-value')).toHaveText('DOOR-KEY-0001');
+    await withPageSnapshot(scanner, () => expect(scanner.getByTestId('result-value')).toHaveText('DOOR-KEY-0001'));
+    // "Scan next" has the focus: Enter goes back to scanning.
+    await expect(scanner.getByRole('button', { name: 'Scan next' })).toBeFocused();
+    await scanner.keyboard.press('Enter');
+    await expect(scanner.getByTestId('scan-result')).toBeHidden();
   } finally {
     await context.close();
   }
