@@ -157,6 +157,11 @@ export class WebhooksRepo {
     return (await this.hot.get(this.db, { accountId, id }))[0];
   }
 
+  /** The account's subscription ids as a subquery: reading deliveries subscription by subscription lets the planner use `(subscription_id, …)` indexes. */
+  private accountSubscriptionIds(accountId: number) {
+    return this.db.selectFrom('webhook_subscriptions').select('id').where('account_id', '=', accountId);
+  }
+
   /** Pending counts and the newest delivery of each of the account's subscriptions. */
   async summaries(accountId: number): Promise<{ pending: Map<number, number>; last: Map<number, { at: string; status: DeliveryStatus; httpStatus: number | null }> }> {
     const counts = await this.db
@@ -164,7 +169,7 @@ export class WebhooksRepo {
       .select(['subscription_id', (eb) => eb.fn.countAll<number | string>().as('n')])
       .where('account_id', '=', accountId)
       // Subscription by subscription through the pending index, not through every delivery of the account.
-      .where('subscription_id', 'in', this.db.selectFrom('webhook_subscriptions').select('id').where('account_id', '=', accountId))
+      .where('subscription_id', 'in', this.accountSubscriptionIds(accountId))
       .where('status', '=', PENDING)
       .groupBy('subscription_id')
       .execute();
@@ -364,7 +369,7 @@ export class WebhooksRepo {
   async deliveries(accountId: number, f: { subscriptionId?: number | undefined; status?: DeliveryStatus | undefined }, offset: number, limit: number, cap: number): Promise<{ rows: DeliveryRow[]; total: number; exact: boolean }> {
     let q = this.db.selectFrom('webhook_deliveries as d').where('d.account_id', '=', accountId);
     if (f.subscriptionId !== undefined) q = q.where('d.subscription_id', '=', f.subscriptionId);
-    else if (f.status === 'pending') q = q.where('d.subscription_id', 'in', this.db.selectFrom('webhook_subscriptions').select('id').where('account_id', '=', accountId));
+    else if (f.status === 'pending') q = q.where('d.subscription_id', 'in', this.accountSubscriptionIds(accountId));
     if (f.status !== undefined) q = q.where('d.status', '=', sql.lit(f.status));
     const [rows, count] = await Promise.all([
       q.innerJoin('webhook_events as e', 'e.id', 'd.event_id').select(deliveryColumns).orderBy('d.id', 'desc').offset(offset).limit(limit).execute(),

@@ -1,31 +1,11 @@
 import type { ScanStatus } from '@scanbase/contracts/scanner';
 import type { DateFormat, TimeFormat } from '@scanbase/contracts/settings';
+import { totalText } from '../../ui/page-range';
 import type { PeriodMetric, ScanResultName, SearchState } from './search-query';
 
 /** 1,234,567 */
 export function formatNumber(n: number): string {
   return n.toLocaleString('en-US');
-}
-
-/**
- * "1–50 of 1,234,567" (the rows a page shows out of the total); "0 of 0" when nothing matches. A total that
- * is not exact (`totalExact` false: the server stopped counting at it) reads "of 10,000+", and a page past
- * it shows its own rows ("10,001–10,050 of 10,000+" would be odd, so "10,001–10,050 of more").
- */
-export function rangeLabel(page: number, limit: number, total: number, exact = true): string {
-  if (total <= 0) return '0 of 0';
-  if (!exact) {
-    const from = (page - 1) * limit + 1;
-    return from > total ? `${formatNumber(from)}–${formatNumber(page * limit)} of more` : `${formatNumber(from)}–${formatNumber(Math.min(page * limit, total))} of ${totalText(total, false)}`;
-  }
-  const from = Math.min((page - 1) * limit + 1, total);
-  const to = Math.min(page * limit, total);
-  return `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}`;
-}
-
-/** A search total: "1,234", or "10,000+" when the server stopped counting there (`totalExact` false). */
-export function totalText(total: number, exact = true): string {
-  return exact ? formatNumber(total) : `${formatNumber(total)}+`;
 }
 
 /** "1 scan", "2,500 scans", "10,000+ scans" (a total that is not exact). */

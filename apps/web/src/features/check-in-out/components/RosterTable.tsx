@@ -6,11 +6,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { CheckState } from '@scanbase/contracts/check-in-out';
 import { RouterLink } from '../../../ui/RouterLink';
+import { TablePager } from '../../../ui/TablePager';
 import { sinceText } from '../check-in-out-settings';
 
 type Props = {
@@ -77,15 +77,7 @@ export function RosterTable({ items, total, page, limit, onPage, onLimit, href, 
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page - 1}
-        rowsPerPage={limit}
-        rowsPerPageOptions={[25, 50, 100]}
-        onPageChange={(_event, next) => onPage(next + 1)}
-        onRowsPerPageChange={(event) => onLimit(Number(event.target.value))}
-      />
+      <TablePager page={page} limit={limit} total={total} options={[25, 50, 100]} onPage={onPage} onLimit={onLimit} />
     </Box>
   );
 }

@@ -8,13 +8,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { LogisticsPackage } from '@scanbase/contracts/logistics';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '../../../ui/QueryStates';
+import { TablePager } from '../../../ui/TablePager';
 import { formatScanDateTime } from '../../scans/scan-format';
 import { useLogisticsPackages } from '../hooks/useLogisticsPackages';
 import { ageText } from '../logistics-settings';
@@ -93,7 +93,7 @@ export function PackageList({ id, timeZone, onOpen }: Props) {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination component="div" count={data.total} page={page - 1} rowsPerPage={limit} rowsPerPageOptions={[25, 50, 100]} onPageChange={(_, p) => setPage(p + 1)} onRowsPerPageChange={(event) => { setLimit(Number(event.target.value)); setPage(1); }} />
+          <TablePager page={page} limit={limit} total={data.total} options={[25, 50, 100]} onPage={setPage} onLimit={(next) => { setLimit(next); setPage(1); }} />
         </>
       ) : null}
     </Box>

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { rangeLabel } from '../scan-format';
+import { rangeLabel } from '../../../ui/page-range';
 
 type Props = {
   page: number;

@@ -8,6 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { ErrorState } from '../../../ui/QueryStates';
+import { TablePager } from '../../../ui/TablePager';
 import { ColumnsPicker } from '../components/ColumnsPicker';
 import { DeleteScansDialog } from '../components/DeleteScansDialog';
 import { FullResults } from '../components/FullResults';
@@ -17,7 +18,6 @@ import { PastLastPage } from '../components/PastLastPage';
 import { PhoneSortField } from '../components/PhoneSortField';
 import { ResultsSkeleton } from '../components/ResultsSkeleton';
 import { RangeTotal } from '../components/RangeTotal';
-import { ScanPagination } from '../components/ScanPagination';
 import { ScanSearchFrame } from '../components/ScanSearchFrame';
 import { SelectionBar } from '../components/SelectionBar';
 import { useAccountZone } from '../hooks/useAccountZone';
@@ -114,7 +114,7 @@ export function ScanSearchFullPage() {
             preview={search.preview}
             onClosePreview={() => update({ preview: false, page: search.page }, { replace: true })}
           />
-          <ScanPagination page={search.page} limit={search.limit} total={data.total} exact={data.totalExact} onPage={(page) => update({ page })} onLimit={(limit) => update({ limit })} />
+          <TablePager page={search.page} limit={search.limit} total={data.total} exact={data.totalExact} onPage={(page) => update({ page })} onLimit={(limit) => update({ limit })} />
         </Box>
       ) : null}
       <DeleteScansDialog

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { ErrorState } from '../../../ui/QueryStates';
+import { TablePager } from '../../../ui/TablePager';
 import { CompactScanList } from '../components/CompactScanList';
 import { NewScansChip } from '../components/NewScansChip';
 import { NoScans } from '../components/NoScans';
@@ -10,7 +11,6 @@ import { PastLastPage } from '../components/PastLastPage';
 import { PhoneSortField } from '../components/PhoneSortField';
 import { ResultsSkeleton } from '../components/ResultsSkeleton';
 import { RangeTotal } from '../components/RangeTotal';
-import { ScanPagination } from '../components/ScanPagination';
 import { ScanSearchFrame } from '../components/ScanSearchFrame';
 import { useAccountZone } from '../hooks/useAccountZone';
 import { useNewScans } from '../hooks/useNewScans';
@@ -52,7 +52,7 @@ export function ScanSearchListPage() {
       ) : data ? (
         <Box sx={{ opacity: results.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={results.isFetching}>
           <CompactScanList rows={data.items} sort={sort} onSort={onSort} timeZone={search.tz ?? accountZone} receivedTime={search.dataReceived} />
-          <ScanPagination page={search.page} limit={search.limit} total={data.total} exact={data.totalExact} onPage={(page) => update({ page })} onLimit={(limit) => update({ limit })} options={[50, 100, 200, 500]} />
+          <TablePager page={search.page} limit={search.limit} total={data.total} exact={data.totalExact} onPage={(page) => update({ page })} onLimit={(limit) => update({ limit })} options={[50, 100, 200, 500]} />
         </Box>
       ) : null}
     </ScanSearchFrame>

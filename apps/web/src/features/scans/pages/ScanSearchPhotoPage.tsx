@@ -3,17 +3,18 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ErrorState } from '../../../ui/QueryStates';
+import { TablePager } from '../../../ui/TablePager';
+import { rangeLabel } from '../../../ui/page-range';
 import { NoScans } from '../components/NoScans';
 import { PastLastPage } from '../components/PastLastPage';
 import { PhotoDialog } from '../components/PhotoDialog';
 import { PhotoTile } from '../components/PhotoTile';
-import { ScanPagination } from '../components/ScanPagination';
 import { ScanSearchFrame } from '../components/ScanSearchFrame';
 import { useAccountZone } from '../hooks/useAccountZone';
 import { PHOTOS_PER_PAGE, useScanPhotos } from '../hooks/useScanPhotos';
 import { useScanSearch } from '../hooks/useScanSearch';
 import { useThrottledLiveScans } from '../hooks/useThrottledLiveScans';
-import { periodLabel, plural, rangeLabel } from '../scan-format';
+import { periodLabel, plural } from '../scan-format';
 import { activeFilterCount, clearedSearch } from '../search-query';
 
 const grid = { display: 'grid', gap: { xs: 1, sm: 1.5 }, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(170px, 1fr))' }, p: 0, m: 0 };
@@ -59,7 +60,7 @@ export function ScanSearchPhotoPage() {
               <PhotoTile key={photo.answerId} photo={photo} timeZone={timeZone} onOpen={() => setOpen(index)} />
             ))}
           </Box>
-          <ScanPagination page={search.page} limit={search.limit} total={data.total} onPage={(page) => update({ page })} onLimit={(limit) => update({ limit })} options={[24, 48, 96, 192]} />
+          <TablePager page={search.page} limit={search.limit} total={data.total} onPage={(page) => update({ page })} onLimit={(limit) => update({ limit })} options={[24, 48, 96, 192]} />
           <PhotoDialog photos={data.items} index={open} onIndex={setOpen} timeZone={timeZone} />
         </Box>
       ) : null}

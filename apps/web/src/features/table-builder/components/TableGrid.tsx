@@ -11,13 +11,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TableColumn, TableFilter, TableRow as Row } from '@scanbase/contracts/table-builder';
 import { useState, type ReactNode } from 'react';
+import { TablePager } from '../../../ui/TablePager';
 import { nextSort, type TableSearch } from '../table-search';
 
 const opLabels: Record<TableFilter['op'], string> = { contains: 'contains', equals: 'is', empty: 'is empty', notEmpty: 'is not empty' };
@@ -183,15 +183,7 @@ export function TableGrid({ keyLabel, columns, rows, total, totalExact = true, l
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={state.page - 1}
-          rowsPerPage={limit}
-          rowsPerPageOptions={[limit]}
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${count.toLocaleString('en-US')}${totalExact ? '' : '+'}`}
-          onPageChange={(_e, p) => onState({ ...state, page: p + 1 })}
-        />
+        <TablePager page={state.page} limit={limit} total={total} exact={totalExact} onPage={(page) => onState({ ...state, page })} />
       </Paper>
     </Box>
   );

@@ -8,7 +8,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { WebhookDelivery, WebhookSubscription } from '@scanbase/contracts/webhooks';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/QueryStates';
+import { TablePager } from '../../../ui/TablePager';
 import { VisuallyHidden } from '../../../ui/VisuallyHidden';
 import { formatWhen } from '../../api-access/api-format';
 import type { DeliveryFilter } from '../hooks/useWebhookDeliveries';
@@ -155,19 +155,15 @@ export function DeliveryLog({ subscriptions, filter, onFilter, timeZone, onOpen 
       </Box>
       {body}
       {log.data && log.data.total > filter.limit ? (
-        <TablePagination
-          component="div"
-          // Past 10,000 matches the server stops counting: next stays open, the last page is unknown.
-          count={log.data.totalExact ? log.data.total : -1}
-          page={filter.page - 1}
-          rowsPerPage={filter.limit}
-          rowsPerPageOptions={[25, 50, 100]}
-          onPageChange={(_e, page) => onFilter({ ...filter, page: page + 1 })}
-          onRowsPerPageChange={(e) => onFilter({ ...filter, page: 1, limit: Number(e.target.value) })}
-          labelRowsPerPage="Per page"
-          // On a phone the toolbar wraps, so the page arrows stay on screen.
-          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: { xs: 0 } }, '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
-          labelDisplayedRows={({ from, to }) => `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${log.data.total.toLocaleString('en-US')}${log.data.totalExact ? '' : '+'}`}
+        // Past 10,000 matches the server stops counting ("of 10,000+"): next stays open, the last page is unknown.
+        <TablePager
+          page={filter.page}
+          limit={filter.limit}
+          total={log.data.total}
+          exact={log.data.totalExact}
+          options={[25, 50, 100]}
+          onPage={(page) => onFilter({ ...filter, page })}
+          onLimit={(limit) => onFilter({ ...filter, page: 1, limit })}
         />
       ) : null}
     </Box>
