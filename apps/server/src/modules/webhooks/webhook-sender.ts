@@ -271,7 +271,7 @@ export class WebhookSender {
     }
     const waiting = later < 0 ? undefined : batch[later];
     if (!stopped && i === due.length && waiting) out.retry = { deliveryId: waiting.id, attempts: waiting.attempts, at: waiting.next_attempt_at! };
-    await this.deps.repo.recordAttempts(accountId, records);
+    await this.deps.repo.recordAttempts(accountId, sub.id, records);
     if (out.paused) await this.pause(accountId, sub, failingSince!);
     else if (failingSince !== sub.failing_since) await this.deps.repo.update(accountId, sub.id, { failing_since: failingSince, updated_at: this.iso() });
     return out;

@@ -4,7 +4,8 @@ import { jsonArrayRows, timestampType } from '../../platform/db/dialect.js';
 import { prepared } from '../../platform/db/prepared.js';
 import type { Database, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/schema.js';
 
-export type SubscriptionRow = Selectable<WebhookSubscriptionsTable>;
+/** A subscription as the service reads it (the delivery ids noted by the sender stay in the repo). */
+export type SubscriptionRow = Omit<Selectable<WebhookSubscriptionsTable>, 'first_delivery_id' | 'last_delivery_id'>;
 /** A delivery with its event's payload (stored once per event, migration 0038). */
 export type DeliveryRow = Selectable<WebhookDeliveriesTable> & { payload: string };
 export type DeliveryStatus = DeliveryRow['status'];
@@ -104,6 +105,12 @@ function hotStatements(dialect: DialectName) {
         .where((eb) => eb.or([eb('drain_job_id', 'is', null), eb('drain_job_id', '=', p('jobId')), eb('drain_until', '<', p('now'))]))
         .returning('id'),
     ),
+    // The first and newest delivery the sender finished, noted on the subscription (0041).
+    noteFinished: prepared<{ accountId: number; id: number; first: number; last: number }, never>(
+      (_db, p) => sql<never>`UPDATE webhook_subscriptions SET first_delivery_id = COALESCE(first_delivery_id, CAST(${p('first')} AS integer)),
+          last_delivery_id = CASE WHEN last_delivery_id IS NULL OR last_delivery_id < CAST(${p('last')} AS integer) THEN CAST(${p('last')} AS integer) ELSE last_delivery_id END
+        WHERE account_id = CAST(${p('accountId')} AS integer) AND id = CAST(${p('id')} AS integer)`,
+    ),
     insertEvent: prepared<{ accountId: number; payload: string; createdAt: string }, { id: number }>((db, p) =>
       db.insertInto('webhook_events').values({ account_id: p('accountId'), payload: p('payload'), created_at: p('createdAt') }).returning('id'),
     ),
@@ -173,21 +180,25 @@ export class WebhooksRepo {
       .where('status', '=', PENDING)
       .groupBy('subscription_id')
       .execute();
-    // Each subscription's newest delivery through `(subscription_id, id)` (0041): one index probe per subscription.
-    const newest = await this.db
+    // Each subscription's newest delivery is its newest pending one (one probe of the pending index) or, when it is
+    // newer, the newest one the sender finished (noted on the subscription, 0041): two candidates, the newer wins.
+    const candidates = await this.db
       .selectFrom('webhook_deliveries as d')
-      .select(['d.subscription_id', 'd.created_at', 'd.status', 'd.http_status'])
+      .select(['d.id', 'd.subscription_id', 'd.created_at', 'd.status', 'd.http_status'])
       .where('d.account_id', '=', accountId)
       .where('d.id', 'in', (eb) =>
         eb
           .selectFrom('webhook_subscriptions as s')
-          .select((e) => e.selectFrom('webhook_deliveries as x').select((x) => x.fn.max('x.id').as('id')).whereRef('x.subscription_id', '=', 's.id').as('id'))
-          .where('s.account_id', '=', accountId),
+          .select((e) => e.selectFrom('webhook_deliveries as x').select((x) => x.fn.max('x.id').as('id')).whereRef('x.subscription_id', '=', 's.id').where('x.status', '=', PENDING).as('id'))
+          .where('s.account_id', '=', accountId)
+          .union(eb.selectFrom('webhook_subscriptions').select('last_delivery_id as id').where('account_id', '=', accountId)),
       )
       .execute();
+    const newest = new Map<number, (typeof candidates)[number]>();
+    for (const r of candidates) if ((newest.get(r.subscription_id)?.id ?? 0) < r.id) newest.set(r.subscription_id, r);
     return {
       pending: new Map(counts.map((c) => [c.subscription_id, Number(c.n)])),
-      last: new Map(newest.map((r) => [r.subscription_id, { at: r.created_at, status: r.status, httpStatus: r.http_status }])),
+      last: new Map([...newest.values()].map((r) => [r.subscription_id, { at: r.created_at, status: r.status, httpStatus: r.http_status }])),
     };
   }
 
@@ -228,11 +239,33 @@ export class WebhooksRepo {
 
   /** Deletes a subscription and its deliveries; answers false when there is none. */
   async delete(accountId: number, id: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('webhook_deliveries').where('account_id', '=', accountId).where('subscription_id', '=', id).execute();
-      const r = await trx.deleteFrom('webhook_subscriptions').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return this.transaction(async (repo) => {
+      // From its first delivery on: the account's older deliveries are not read.
+      const range = await repo.subscriptionRange(accountId, id);
+      if (range) await repo.db.deleteFrom('webhook_deliveries').where('account_id', '=', accountId).where('id', '>=', range.lo).where('subscription_id', '=', id).execute();
+      const r = await repo.db.deleteFrom('webhook_subscriptions').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
     });
+  }
+
+  /**
+   * The ids a subscription's deliveries lie between: the first and newest it finished (0041) and its pending ones
+   * (pending index); null when it has none. Deliveries of other subscriptions lie between them too.
+   */
+  private async subscriptionRange(accountId: number, subscriptionId: number): Promise<{ lo: number; hi: number } | null> {
+    const r = await this.db
+      .selectFrom('webhook_subscriptions as s')
+      .select([
+        's.first_delivery_id',
+        's.last_delivery_id',
+        (eb) => eb.selectFrom('webhook_deliveries as p').select((p) => p.fn.min('p.id').as('v')).whereRef('p.subscription_id', '=', 's.id').where('p.status', '=', PENDING).as('pending_lo'),
+        (eb) => eb.selectFrom('webhook_deliveries as p').select((p) => p.fn.max('p.id').as('v')).whereRef('p.subscription_id', '=', 's.id').where('p.status', '=', PENDING).as('pending_hi'),
+      ])
+      .where('s.account_id', '=', accountId)
+      .where('s.id', '=', subscriptionId)
+      .executeTakeFirst();
+    const ends = [r?.first_delivery_id, r?.last_delivery_id, r?.pending_lo, r?.pending_hi].filter((v) => v !== null && v !== undefined).map(Number);
+    return ends.length === 0 ? null : { lo: Math.min(...ends), hi: Math.max(...ends) };
   }
 
   /** Inserts deliveries, each with an event of its own (a test ping, "send again"); answers their ids in order. */
@@ -327,8 +360,12 @@ export class WebhooksRepo {
    * JSON parameter (one statement text for every batch size, nothing to build per row; SQLite 3.33+ and PostgreSQL
    * both take UPDATE ... FROM).
    */
-  async recordAttempts(accountId: number, list: AttemptRecord[]): Promise<void> {
+  async recordAttempts(accountId: number, subscriptionId: number, list: AttemptRecord[]): Promise<void> {
     if (list.length === 0) return;
+    // The subscription's first and newest finished delivery (the page and the log's range read them). Noted before the
+    // deliveries change: until they do, those deliveries are pending and in the range anyway, so no read misses one.
+    const finished = list.filter((a) => a.status !== 'pending').map((a) => a.id);
+    if (finished.length > 0) await this.hot.noteFinished(this.db, { accountId, id: subscriptionId, first: Math.min(...finished), last: Math.max(...finished) });
     const ts = sql.raw(timestampType(this.dialect));
     // The id range lets SQLite walk only the batch's part of the account's index (without it, it walks all of the account's deliveries).
     const ids = list.map((a) => a.id);
@@ -368,8 +405,12 @@ export class WebhooksRepo {
    */
   async deliveries(accountId: number, f: { subscriptionId?: number | undefined; status?: DeliveryStatus | undefined }, offset: number, limit: number, cap: number): Promise<{ rows: DeliveryRow[]; total: number; exact: boolean }> {
     let q = this.db.selectFrom('webhook_deliveries as d').where('d.account_id', '=', accountId);
-    if (f.subscriptionId !== undefined) q = q.where('d.subscription_id', '=', f.subscriptionId);
-    else if (f.status === 'pending') q = q.where('d.subscription_id', 'in', this.accountSubscriptionIds(accountId));
+    if (f.subscriptionId !== undefined) {
+      // One subscription's log: its id range of `(account_id, id)`, not the whole account's.
+      const range = await this.subscriptionRange(accountId, f.subscriptionId);
+      if (range === null) return { rows: [], total: 0, exact: true };
+      q = q.where('d.id', '>=', range.lo).where('d.id', '<=', range.hi).where('d.subscription_id', '=', f.subscriptionId);
+    } else if (f.status === 'pending') q = q.where('d.subscription_id', 'in', this.accountSubscriptionIds(accountId));
     if (f.status !== undefined) q = q.where('d.status', '=', sql.lit(f.status));
     const [rows, count] = await Promise.all([
       q.innerJoin('webhook_events as e', 'e.id', 'd.event_id').select(deliveryColumns).orderBy('d.id', 'desc').offset(offset).limit(limit).execute(),

@@ -6,6 +6,7 @@ import { createApiKey, legacy, signUpVerified, v2 } from '../../test/fixtures.js
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { scanAccount, scannerSignIn } from '../scans/scans.test-helpers.js';
 import { startWebhookReceiver } from './webhooks.test-helpers.js';
+import { WebhooksRepo } from './webhooks.repo.js';
 
 /** Account webhooks against a real HTTP receiver on loopback, delivered by the real job worker. */
 
@@ -302,15 +303,22 @@ describe('webhooks', () => {
     const a = await scanAccount(t);
     const create = async (path: string) => ((await a.must('webhooks/create', { url: `https://example.com/${path}`, events: ['scan.created'], active: false })).subscription as WebhookSubscription).id;
     const [busy, failing, quiet] = [await create('busy'), await create('failing'), await create('quiet')];
-    // Seeded through the database: ten thousand deliveries through the sender would take minutes.
+    // Seeded as the scan path writes deliveries (pending) and as the sender records them: ten thousand deliveries
+    // through a receiver would take minutes.
     const k = t.container.db.kysely;
+    const repo = new WebhooksRepo(k, t.container.db.dialect);
     const now = new Date().toISOString();
     const event = await k.insertInto('webhook_events').values({ account_id: a.owner.accountId, payload: '{"type":"scan.created"}', created_at: now }).returning('id').executeTakeFirstOrThrow();
     const delivery = (subscriptionId: number, n: number, status: 'pending' | 'succeeded' | 'failed') => ({ account_id: a.owner.accountId, subscription_id: subscriptionId, message_id: `msg_${subscriptionId}_${n}`, event_type: 'scan.created', event_id: event.id, status, attempts: 1, http_status: status === 'succeeded' ? 200 : status === 'failed' ? 500 : null, created_at: now });
-    await k.insertInto('webhook_deliveries').values([delivery(failing, 0, 'failed')]).execute();
-    for (let first = 0; first < 10_005; first += 1_000) {
-      await k.insertInto('webhook_deliveries').values(Array.from({ length: Math.min(1_000, 10_005 - first) }, (_, i) => delivery(busy, first + i, 'succeeded'))).execute();
-    }
+    const send = async (subscriptionId: number, count: number, status: 'succeeded' | 'failed') => {
+      for (let first = 0; first < count; first += 1_000) {
+        const ids = await k.insertInto('webhook_deliveries').values(Array.from({ length: Math.min(1_000, count - first) }, (_, i) => delivery(subscriptionId, first + i, 'pending'))).returning('id').execute();
+        const httpStatus = status === 'succeeded' ? 200 : 500;
+        await repo.recordAttempts(a.owner.accountId, subscriptionId, ids.map(({ id }) => ({ id, status, attempts: 1, nextAttemptAt: null, httpStatus, responseBody: '', durationMs: 5, error: null, finishedAt: now })));
+      }
+    };
+    await send(failing, 1, 'failed');
+    await send(busy, 10_005, 'succeeded');
     await k.insertInto('webhook_deliveries').values([delivery(busy, 10_005, 'pending'), delivery(busy, 10_006, 'pending')]).execute();
 
     const listed = (await a.must('webhooks/list', {})).items as WebhookSubscription[];

@@ -531,6 +531,9 @@ export type WebhookSubscriptionsTable = {
   failing_since: Timestamp | null;
   drain_job_id: number | null;
   drain_until: Timestamp | null;
+  /** The first and the newest delivery the sender finished (delivered or given up on), null before any (migration 0041). */
+  first_delivery_id: number | null;
+  last_delivery_id: number | null;
   /** Who made it: '' the web page; a REST hook's `zapier`, `make` or `api` (migration 0026). */
   source: Generated<string>;
   created_at: Timestamp;
