@@ -164,7 +164,7 @@ export class WebhooksRepo {
     return (await this.hot.get(this.db, { accountId, id }))[0];
   }
 
-  /** The account's subscription ids as a subquery: reading deliveries subscription by subscription lets the planner use `(subscription_id, …)` indexes. */
+  /** The account's subscription ids as a subquery: waiting deliveries are then read subscription by subscription through the pending index. */
   private accountSubscriptionIds(accountId: number) {
     return this.db.selectFrom('webhook_subscriptions').select('id').where('account_id', '=', accountId);
   }
