@@ -6,6 +6,7 @@ import { el, textEl } from '../../platform/xml/xml-writer.js';
 import type { ParamMap, ParamValue } from '../../platform/xml/xml-reader.js';
 import type { DatabaseImports } from './database-imports.js';
 import { SHOWVALUES_CAP, type DatabasesService } from './databases.service.js';
+import { csvRows } from './databases.import.js';
 
 /** One database id: missing answers 50, anything but an integer 270. */
 export function databaseId(params: LegacyParams, name = 'database_id'): number {
@@ -117,7 +118,7 @@ export function databasesLegacy(service: DatabasesService, imports: DatabaseImpo
             await imports.start(auth.accountId, id, file, { trim, hasHeader: false, onError: 'abort' });
             return [];
           }
-          await service.importValues(auth.accountId, id, await file.stream(), { trim, maxColumns: 3, onError: 'abort' });
+          await service.importInRequest(auth.accountId, id, csvRows(await file.stream()), { trim, maxColumns: 3, onError: 'abort' });
           return [];
         }),
         upsertmultivalue: legacyAction(async ({ params, auth }) => {

@@ -245,6 +245,29 @@ export class DatabasesService {
   }
 
   /**
+   * An import made in the request (V2 `databases/import`, the legacy `upload`): `importFrom`, then `import.finished`
+   * with the fields of an import run's event, without a run (`id` and `taskId` null, `type` `request`).
+   */
+  async importInRequest(accountId: number, databaseId: number, rows: RowBatches, options: ImportOptions): Promise<ImportReport> {
+    const db = await this.require(accountId, databaseId);
+    const startedAt = new Date().toISOString();
+    const finished = (state: 'succeeded' | 'failed', summary: string, report: ImportReport | null): WebhookEvent => ({
+      type: 'import.finished',
+      data: { id: null, taskId: null, type: 'request', databaseId, state, summary, error: state === 'failed' ? summary : null, startedAt, finishedAt: new Date().toISOString(), report: report && { rows: report.rows, imported: report.imported, rejected: report.rejected, rejectedRows: report.rejectedRows.slice(0, 100) } },
+    });
+    let report: ImportReport;
+    try {
+      report = await this.importFrom(accountId, databaseId, rows, options);
+    } catch (error) {
+      await this.events.emit(accountId, [finished('failed', error instanceof Error ? error.message : 'The import failed.', null)]);
+      throw error;
+    }
+    const count = (x: number, one: string) => `${x.toLocaleString('en-US')} ${one}${x === 1 ? '' : 's'}`;
+    await this.events.emit(accountId, [finished('succeeded', `${count(report.imported, 'value')} imported into ${db.name}${report.rejected > 0 ? `, ${count(report.rejected, 'row')} rejected` : ''} (in the request).`, report)]);
+    return report;
+  }
+
+  /**
    * The single reading pass of an all-or-nothing background import: checks every row without writing
    * and hands each checked batch, encoded for `importStaged`, to `keep` (with the rows read so far)
    * until the first bad row; bad rows are counted and reported, not thrown.

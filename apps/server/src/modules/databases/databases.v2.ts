@@ -65,7 +65,7 @@ export function databasesV2(service: DatabasesService, imports: DatabaseImports)
       const first = await previewRows(rows, body.rows);
       return { format, rows: first, columns: Math.max(0, ...first.map((r) => r.length)) };
     }),
-    bindV2(v2Routes.importValues, async ({ session, body, files }) => service.importFrom(session.accountId, body.id, (await uploadedRows(files)).rows, { trim: body.trim, hasHeader: body.hasHeader, columns: body.columns, onError: body.onError })),
+    bindV2(v2Routes.importValues, async ({ session, body, files }) => service.importInRequest(session.accountId, body.id, (await uploadedRows(files)).rows, { trim: body.trim, hasHeader: body.hasHeader, columns: body.columns, onError: body.onError })),
     bindV2(v2Routes.startImport, async ({ session, body, files }) => ({ jobId: await imports.start(session.accountId, body.id, filePart(files), { columns: body.columns, hasHeader: body.hasHeader, trim: body.trim, onError: body.onError }) })),
   ];
 }

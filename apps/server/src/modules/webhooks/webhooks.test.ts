@@ -236,6 +236,24 @@ describe('webhooks', () => {
     expect(r.of('task_run.finished')[0]!.json.data).toMatchObject({ type: 'generatebarcode', state: 'succeeded' });
   });
 
+  it('emits import.finished for an import made in the request, imported or refused', async () => {
+    const { a, r } = await setUp(['import.finished']);
+    const db = await a.database([]);
+    const upload = async (csv: string, onError: 'abort' | 'skip') => {
+      const boundary = '----sb-import';
+      const payload = `--${boundary}\r\nContent-Disposition: form-data; name="params"\r\n\r\n${JSON.stringify({ id: db, onError })}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="values.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+      return (await t.app.inject({ method: 'POST', url: '/api-v2/databases/import/', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${a.owner.token}` } })).statusCode;
+    };
+    expect(await upload('V-1\n\u0020\nV-2\n', 'skip')).toBe(200);
+    expect(await upload('V-3\n\u0020\n', 'abort')).toBe(422);
+    await until(() => expect(r.of('import.finished')).toHaveLength(2));
+    const [imported, refused] = r.of('import.finished').map((x) => x.json.data);
+    expect(imported).toMatchObject({ id: null, type: 'request', databaseId: db, state: 'succeeded', error: null, report: { rows: 3, imported: 2, rejected: 1 } });
+    expect(imported!.summary).toMatch(/^2 values imported into .*, 1 row rejected \(in the request\)\.$/);
+    expect(refused).toMatchObject({ type: 'request', databaseId: db, state: 'failed', report: null });
+    expect(refused!.error).toMatch(/row 2/i);
+  });
+
   it('emits upload.completed and the legacy API’s scan.deleted; housekeeping removes old finished deliveries', async () => {
     const { a, service, scanner, r, subscription, deliveries } = await setUp(['upload.completed', 'scan.deleted']);
     const upload = await scanner.call('app/upload', { scans: ['U-1', 'U-2'].map((value) => ({ serviceId: service, value, clientScanId: randomUUID() })) });
