@@ -13,6 +13,8 @@ const REPORTED = 100;
 const LOGGED = 20;
 
 const n = (x: number) => x.toLocaleString('en-US');
+/** "1 value", "2,500 values". */
+const plural = (x: number, one: string) => `${n(x)} ${one}${x === 1 ? '' : 's'}`;
 
 /** A source that can be opened again (tasks that read their file twice ask for that with `reread`). */
 export type Source = { label: string; format: TableFormat; open(): Promise<{ stream: Readable; size: number | null }>; close(): Promise<void> };
@@ -135,9 +137,9 @@ async function runDatabaseImport(ctx: TaskContext, c: ScanConfig, options: { all
     const { rows, estimate } = await openRows(source, stopOn);
     const hooks = (message: (rows: string) => string) => ({ onProgress: (p: { rows: number }) => ctx.progress(p.rows, estimate(p.rows), message(n(p.rows))), onRejected: (r: { row: number; reason: string; value: string }) => rejected.add(r) });
     const report = allOrNothing ? await checkThenWrite(ctx, c, db.id, rows, base, hooks((r) => `Checking rows: ${r} read`), rejected) : await c.databases.importFrom(ctx.accountId, db.id, rows, base, hooks((r) => `Importing: ${r} rows read`));
-    ctx.progress(report.rows, report.rows, `${n(report.imported)} values imported`);
+    ctx.progress(report.rows, report.rows, `${plural(report.imported, 'value')} imported`);
     const file = await rejected.finish();
-    const summary = `${n(report.imported)} values imported into ${db.name}${report.rejected > 0 ? `, ${n(report.rejected)} rows rejected` : ''} (from ${source.label}).`;
+    const summary = `${plural(report.imported, 'value')} imported into ${db.name}${report.rejected > 0 ? `, ${plural(report.rejected, 'row')} rejected` : ''} (from ${source.label}).`;
     return { summary, report: toReport(report), ...(file ? { file } : {}) };
   } catch (error) {
     rejected.abort();
@@ -190,9 +192,9 @@ async function runUserImport(ctx: TaskContext, c: ScanConfig, options: { allowPr
     });
     for (const name of report.invitesNotSent) await ctx.log(`The invitation mail to ${name} could not be sent; send it again from the user's page.`, 'warn');
     if (input.onError === 'abort' && report.rejected > 0) throw nothingImported(toReport({ ...report, imported: 0 }), await rejected.finish(), 'app user was');
-    ctx.progress(report.rows, report.rows, `${n(report.imported)} app users created`);
+    ctx.progress(report.rows, report.rows, `${plural(report.imported, 'app user')} created`);
     const file = await rejected.finish();
-    const summary = `${n(report.imported)} app users created${report.rejected > 0 ? `, ${n(report.rejected)} rows rejected` : ''} (from ${source.label}).`;
+    const summary = `${plural(report.imported, 'app user')} created${report.rejected > 0 ? `, ${plural(report.rejected, 'row')} rejected` : ''} (from ${source.label}).`;
     return { summary, report: toReport(report), ...(file ? { file } : {}) };
   } catch (error) {
     rejected.abort();
