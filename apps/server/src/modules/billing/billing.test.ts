@@ -150,9 +150,10 @@ describe('plans from PLANS_FILE', () => {
     expect(changed.body.invoice).toMatchObject({ amountCents: 2900, status: 'open', description: 'Change to the Pro plan (monthly)' });
     expect((changed.body.plan as MyPlan).plan.id).toBe('pro');
 
-    // Half of a 30-day period left: $14.50 of unused time comes off the yearly price.
-    const now = Date.now();
-    await setPeriod(owner.accountId, new Date(now - 15 * 86_400_000), new Date(now + 15 * 86_400_000));
+    // Half of a 30-day period left, less a minute: $14.50 of unused time comes off the yearly price, and 14 whole days
+    // are left (with exactly half left, the answer depended on whether a millisecond passed before the server's clock).
+    const end = Date.now() + 15 * 86_400_000 - 60_000;
+    await setPeriod(owner.accountId, new Date(end - 30 * 86_400_000), new Date(end));
     const yearly = await call('plan/preview-change', { planId: 'pro', period: 'year' });
     expect(yearly.body).toMatchObject({ kind: 'downgrade', newPriceCents: 29000, unusedCreditCents: 1450, amountDueCents: 27550, daysLeft: 14 });
     const done = await call('plan/change', { planId: 'pro', period: 'year', timing: 'now' });
