@@ -38,6 +38,12 @@ export type ImportHooks = {
 export type RowBatches = AsyncIterable<string[][]>;
 export type TableFormat = 'csv' | 'xlsx';
 
+/** "2 values imported into Tickets, 1 row rejected (from nightly.csv)." The summary of a values import, run or request. */
+export function valuesImportedSummary(report: Pick<ImportReport, 'imported' | 'rejected'>, databaseName: string, from: string): string {
+  const counted = (x: number, one: string) => `${x.toLocaleString('en-US')} ${one}${x === 1 ? '' : 's'}`;
+  return `${counted(report.imported, 'value')} imported into ${databaseName}${report.rejected > 0 ? `, ${counted(report.rejected, 'row')} rejected` : ''} (${from}).`;
+}
+
 const BATCH = 4000;
 const READ_CHUNK = 1000;
 const REPORTED = 1000;

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
+import { jobReport } from '../../platform/jobs/job-types.js';
 import { encodeValues, type DatabaseRow, type DatabasesRepo, type NewValue, type ValueFilters, type ValueRow } from './databases.repo.js';
-import { csvRows, importRows, type ImportHooks, type ImportOptions, type ImportReport, type RowBatches } from './databases.import.js';
+import { csvRows, importRows, valuesImportedSummary, type ImportHooks, type ImportOptions, type ImportReport, type RowBatches } from './databases.import.js';
 import { cleanValue, valueKey } from './database-values.js';
 import { noWebhookEvents, type WebhookEvent, type WebhookEvents } from '../webhooks/webhook-events.js';
 
@@ -236,7 +237,11 @@ export class DatabasesService {
 
   /** The same import from any source of rows (CSV or XLSX). */
   async importFrom(accountId: number, databaseId: number, rows: RowBatches, options: ImportOptions, hooks?: ImportHooks): Promise<ImportReport> {
-    const db = await this.require(accountId, databaseId);
+    return this.importInto(accountId, await this.require(accountId, databaseId), rows, options, hooks);
+  }
+
+  private async importInto(accountId: number, db: DatabaseRow, rows: RowBatches, options: ImportOptions, hooks?: ImportHooks): Promise<ImportReport> {
+    const databaseId = db.id;
     if (options.commit === 'batch') {
       if (options.onError === 'abort') throw new Error("commit 'batch' needs onError 'skip': a bad row cannot roll back committed batches");
       return importRows(rows, db.case_sensitive === 1, options, (batch) => this.repo.transaction((repo) => repo.bulkLoad(() => repo.upsertValues(accountId, databaseId, batch))), hooks);
@@ -253,17 +258,16 @@ export class DatabasesService {
     const startedAt = new Date().toISOString();
     const finished = (state: 'succeeded' | 'failed', summary: string, report: ImportReport | null): WebhookEvent => ({
       type: 'import.finished',
-      data: { id: null, taskId: null, type: 'request', databaseId, state, summary, error: state === 'failed' ? summary : null, startedAt, finishedAt: new Date().toISOString(), report: report && { rows: report.rows, imported: report.imported, rejected: report.rejected, rejectedRows: report.rejectedRows.slice(0, 100) } },
+      data: { id: null, taskId: null, type: 'request', databaseId, state, summary, error: state === 'failed' ? summary : null, startedAt, finishedAt: new Date().toISOString(), report: report && jobReport(report) },
     });
     let report: ImportReport;
     try {
-      report = await this.importFrom(accountId, databaseId, rows, options);
+      report = await this.importInto(accountId, db, rows, options);
     } catch (error) {
       await this.events.emit(accountId, [finished('failed', error instanceof Error ? error.message : 'The import failed.', null)]);
       throw error;
     }
-    const count = (x: number, one: string) => `${x.toLocaleString('en-US')} ${one}${x === 1 ? '' : 's'}`;
-    await this.events.emit(accountId, [finished('succeeded', `${count(report.imported, 'value')} imported into ${db.name}${report.rejected > 0 ? `, ${count(report.rejected, 'row')} rejected` : ''} (in the request).`, report)]);
+    await this.events.emit(accountId, [finished('succeeded', valuesImportedSummary(report, db.name, 'in the request'), report)]);
     return report;
   }
 

@@ -2,14 +2,12 @@ import { once } from 'node:events';
 import { Transform, type Readable } from 'node:stream';
 import { importDatabaseInputs, importUserInputs, type ImportDatabaseInputs, type ImportUserInputs } from '@scanbase/contracts';
 import { getStream } from '../../platform/http/outbound-http.js';
-import { FailedWithResult, PermanentJobError, type JobFile, type JobReport, type JobResult } from '../../platform/jobs/job-types.js';
-import { fileRows, tableFormat, type ImportHooks, type ImportOptions, type ImportReport, type RowBatches, type TableFormat } from '../databases/databases.import.js';
+import { FailedWithResult, jobReport, PermanentJobError, type JobFile, type JobReport, type JobResult } from '../../platform/jobs/job-types.js';
+import { fileRows, tableFormat, valuesImportedSummary, type ImportHooks, type ImportOptions, type ImportReport, type RowBatches, type TableFormat } from '../databases/databases.import.js';
 import { stagingFile } from './import-staging.js';
 import type { ScanConfig } from '../services/scan-config.js';
 import type { TaskCatalogue, TaskContext, TaskHandler } from './task-catalogue.js';
 
-/** How many rejected rows a run's result lists (its CSV file lists them all). */
-const REPORTED = 100;
 const LOGGED = 20;
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -105,9 +103,6 @@ export function rejectedRowsFile(ctx: TaskContext) {
   };
 }
 
-export function toReport(r: { rows: number; imported: number; rejected: number; rejectedRows: { row: number; reason: string }[] }): JobReport {
-  return { rows: r.rows, imported: r.imported, rejected: r.rejected, rejectedRows: r.rejectedRows.slice(0, REPORTED) };
-}
 
 /** The failure of an all-or-nothing import: names the first bad row; the result keeps the report and the file. */
 export function nothingImported(report: JobReport, file: JobFile | undefined, what: string): FailedWithResult {
@@ -139,8 +134,8 @@ async function runDatabaseImport(ctx: TaskContext, c: ScanConfig, options: { all
     const report = allOrNothing ? await checkThenWrite(ctx, c, db.id, rows, base, hooks((r) => `Checking rows: ${r} read`), rejected) : await c.databases.importFrom(ctx.accountId, db.id, rows, base, hooks((r) => `Importing: ${r} rows read`));
     ctx.progress(report.rows, report.rows, `${plural(report.imported, 'value')} imported`);
     const file = await rejected.finish();
-    const summary = `${plural(report.imported, 'value')} imported into ${db.name}${report.rejected > 0 ? `, ${plural(report.rejected, 'row')} rejected` : ''} (from ${source.label}).`;
-    return { summary, report: toReport(report), ...(file ? { file } : {}) };
+    const summary = valuesImportedSummary(report, db.name, `from ${source.label}`);
+    return { summary, report: jobReport(report), ...(file ? { file } : {}) };
   } catch (error) {
     rejected.abort();
     throw error;
@@ -166,7 +161,7 @@ async function checkThenWrite(ctx: TaskContext, c: ScanConfig, databaseId: numbe
   }
   if (check.rejected > 0) {
     await staging.discard();
-    throw nothingImported(toReport({ ...check, imported: 0 }), await rejected.finish(), 'value was');
+    throw nothingImported(jobReport({ ...check, imported: 0 }), await rejected.finish(), 'value was');
   }
   const total = check.rows;
   await ctx.log(`All ${n(total)} rows are valid; importing.`);
@@ -191,11 +186,11 @@ async function runUserImport(ctx: TaskContext, c: ScanConfig, options: { allowPr
       onRejected: (r) => rejected.add(r),
     });
     for (const name of report.invitesNotSent) await ctx.log(`The invitation mail to ${name} could not be sent; send it again from the user's page.`, 'warn');
-    if (input.onError === 'abort' && report.rejected > 0) throw nothingImported(toReport({ ...report, imported: 0 }), await rejected.finish(), 'app user was');
+    if (input.onError === 'abort' && report.rejected > 0) throw nothingImported(jobReport({ ...report, imported: 0 }), await rejected.finish(), 'app user was');
     ctx.progress(report.rows, report.rows, `${plural(report.imported, 'app user')} created`);
     const file = await rejected.finish();
     const summary = `${plural(report.imported, 'app user')} created${report.rejected > 0 ? `, ${plural(report.rejected, 'row')} rejected` : ''} (from ${source.label}).`;
-    return { summary, report: toReport(report), ...(file ? { file } : {}) };
+    return { summary, report: jobReport(report), ...(file ? { file } : {}) };
   } catch (error) {
     rejected.abort();
     throw error;

@@ -25,6 +25,14 @@ export type JobResult = { file?: JobFile; summary?: string; report?: JobReport; 
 /** An import's report: rows read, imported, rejected, and the first rejected rows (the result's file lists them all). */
 export type JobReport = { rows: number; imported: number; rejected: number; rejectedRows: { row: number; reason: string }[] };
 
+/** How many rejected rows a report lists (a run's CSV file lists them all). */
+const REPORTED_ROWS = 100;
+
+/** An import's report as a job result (and an `import.finished` event) keeps it: the first 100 rejected rows. */
+export function jobReport(r: JobReport): JobReport {
+  return { rows: r.rows, imported: r.imported, rejected: r.rejected, rejectedRows: r.rejectedRows.slice(0, REPORTED_ROWS) };
+}
+
 /**
  * A handler for one job type. It must be safe to run again: a job whose process died is picked up
  * again when its lease expires, and a failed job may be retried.

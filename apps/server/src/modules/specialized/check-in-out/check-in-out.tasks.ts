@@ -3,12 +3,12 @@ import { downloadCheckInOutInputs, importCheckInOutScansInputs, type CheckDirect
 import type { EventBus } from '../../../platform/bus/event-bus.js';
 import type { Db } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
-import { PermanentJobError, type JobResult } from '../../../platform/jobs/job-types.js';
+import { jobReport, PermanentJobError, type JobResult } from '../../../platform/jobs/job-types.js';
 import { xlsxStream, type XlsxCell } from '../../../platform/xlsx/xlsx-stream.js';
 import { csvRow, exportContentTypes } from '../../scans/scan-export.js';
 import { formatInZone, isDate, zonedToUtc } from '../../scans/scan-filter.js';
 import { statusWord } from '../../scans/validation-rules.js';
-import { nothingImported, openRows, openSource, rejectedRowsFile, toReport } from '../../tasks/import.tasks.js';
+import { nothingImported, openRows, openSource, rejectedRowsFile } from '../../tasks/import.tasks.js';
 import type { TaskCatalogue, TaskContext, TaskHandler } from '../../tasks/task-catalogue.js';
 import { storedTypeSettings } from '../type-settings.js';
 import { CHECKINOUT_TOPIC, checkInOutType, checklistItems, stateKey } from '../types/check-in-out.js';
@@ -171,7 +171,7 @@ async function runImport(ctx: TaskContext, deps: Deps): Promise<JobResult> {
     bad.push({ row: line, reason });
     await rejected.add({ row: line, reason, value });
   };
-  const fail = async (rows: number) => nothingImported(toReport({ rows, imported: 0, rejected: bad.length, rejectedRows: bad }), await rejected.finish(), 'movement was');
+  const fail = async (rows: number) => nothingImported(jobReport({ rows, imported: 0, rejected: bad.length, rejectedRows: bad }), await rejected.finish(), 'movement was');
   try {
     const movements: Movement[] = [];
     let columns: Columns | undefined = input.hasHeader ? undefined : POSITIONAL;
@@ -278,7 +278,7 @@ async function runImport(ctx: TaskContext, deps: Deps): Promise<JobResult> {
     await deps.bus.publish({ accountId: ctx.accountId, topic: CHECKINOUT_TOPIC, id: row.id });
     ctx.progress(outcome.imported, outcome.imported, `${n(outcome.imported)} movements imported`);
     const file = await rejected.finish();
-    return { summary: `${n(outcome.imported)} movements imported into ${row.name} (from ${source.label}).`, report: toReport({ rows: total, imported: outcome.imported, rejected: 0, rejectedRows: [] }), ...(file ? { file } : {}) };
+    return { summary: `${n(outcome.imported)} movements imported into ${row.name} (from ${source.label}).`, report: jobReport({ rows: total, imported: outcome.imported, rejected: 0, rejectedRows: [] }), ...(file ? { file } : {}) };
   } catch (error) {
     rejected.abort();
     throw error;

@@ -2,8 +2,8 @@ import { importTableInputs, tableBuilderSettings, type ImportTableInputs, type T
 import type { EventBus } from '../../../platform/bus/event-bus.js';
 import type { Db } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
-import { PermanentJobError, type JobResult } from '../../../platform/jobs/job-types.js';
-import { nothingImported, openRows, openSource, rejectedRowsFile, toReport } from '../../tasks/import.tasks.js';
+import { jobReport, PermanentJobError, type JobResult } from '../../../platform/jobs/job-types.js';
+import { nothingImported, openRows, openSource, rejectedRowsFile } from '../../tasks/import.tasks.js';
 import type { TaskCatalogue, TaskContext, TaskHandler } from '../../tasks/task-catalogue.js';
 import { importTime } from '../check-in-out/check-in-out.tasks.js';
 import { SpecializedRepo } from '../specialized.repo.js';
@@ -91,7 +91,7 @@ async function runImport(ctx: TaskContext, deps: Deps, kind: Kind): Promise<JobR
     bad.push({ row: line, reason });
     await rejected.add({ row: line, reason, value });
   };
-  const fail = async (rows: number) => nothingImported(toReport({ rows, imported: 0, rejected: bad.length, rejectedRows: bad }), await rejected.finish(), what);
+  const fail = async (rows: number) => nothingImported(jobReport({ rows, imported: 0, rejected: bad.length, rejectedRows: bad }), await rejected.finish(), what);
   try {
     const lines: Line[] = [];
     const seen = new Map<string, number>();
@@ -169,7 +169,7 @@ async function runImport(ctx: TaskContext, deps: Deps, kind: Kind): Promise<JobR
     const noun = kind === 'rows' ? 'row' : 'scan';
     return {
       summary: `${n(lines.length)} ${noun}${lines.length === 1 ? '' : 's'} imported into ${inst.name} (${n(changed)} cell${changed === 1 ? '' : 's'} changed, from ${source.label}).`,
-      report: toReport({ rows: total, imported: lines.length, rejected: 0, rejectedRows: [] }),
+      report: jobReport({ rows: total, imported: lines.length, rejected: 0, rejectedRows: [] }),
     };
   } catch (error) {
     rejected.abort();
