@@ -48,6 +48,21 @@ export async function run(): Promise<BenchRow[]> {
     await sb.container.auth.createVerifiedAccount({ companyName: 'Bench', name: 'Bench', email, password });
     const signIn = await fetch(`${sb.url}/api-v2/auth/signin/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
     const { token } = (await signIn.json()) as { token: string };
+    const labels = async (symbology: string, prefix = '') => {
+      const started = performance.now();
+      const res = await fetch(`${sb.url}/api-v2/barcode/labels/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ layout: 'avery-l7160', symbology, range: { prefix: `${symbology.toUpperCase()}${prefix}-`, start: 1, end: 1000, padding: 6 } }),
+      });
+      const pdf = Buffer.from(await res.arrayBuffer());
+      if (res.status !== 200) throw new Error(`labels answered ${res.status}: ${pdf.toString().slice(0, 200)}`);
+      return (performance.now() - started) / 1000;
+    };
+    // The first sheet after the server started or rendered nothing for a while: the render threads start with it
+    // (they stop when idle) and bwip-js is not yet compiled hot.
+    if (sb.container.barcodes.renderThreads() !== 0) throw new Error('the render threads should not run before the first render');
+    const coldQrPdf = await labels('qrcode', 'COLD');
     // Steady state: warm the worker pool and the direct path alike (cold bwip-js is several times slower).
     await sb.container.barcodes.warmUp();
 
@@ -62,17 +77,6 @@ export async function run(): Promise<BenchRow[]> {
     );
     const c128Http = await httpRate(sb.url, token, (i) => ({ value: c128Value(i), symbology: 'code128' }), SECONDS);
 
-    const labels = async (symbology: string) => {
-      const started = performance.now();
-      const res = await fetch(`${sb.url}/api-v2/barcode/labels/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ layout: 'avery-l7160', symbology, range: { prefix: `${symbology.toUpperCase()}-`, start: 1, end: 1000, padding: 6 } }),
-      });
-      const pdf = Buffer.from(await res.arrayBuffer());
-      if (res.status !== 200) throw new Error(`labels answered ${res.status}: ${pdf.toString().slice(0, 200)}`);
-      return (performance.now() - started) / 1000;
-    };
     const qrPdf = await labels('qrcode');
     const c128Pdf = await labels('code128');
 
@@ -81,7 +85,8 @@ export async function run(): Promise<BenchRow[]> {
       { name: 'V2 barcode/generate QR (4 conn, distinct values)', value: qrHttp, unit: 'img/s', baseline: qrDirect, baselineName: 'bwip-js direct', ratio: qrHttp / qrDirect, goal: '>= 0.7' },
       { name: 'bwip-js direct: Code 128 PNG (scale 2, text)', value: c128Direct, unit: 'img/s' },
       { name: 'V2 barcode/generate Code 128 (4 conn)', value: c128Http, unit: 'img/s', baseline: c128Direct, baselineName: 'bwip-js direct', ratio: c128Http / c128Direct, goal: '>= 0.7' },
-      { name: '1,000-label PDF, QR, A4 3x7 (distinct values)', value: qrPdf, unit: 's', goal: '< 5 s' },
+      { name: '1,000-label PDF, QR, A4 3x7 (distinct values), first render after start: threads start cold', value: coldQrPdf, unit: 's', goal: '< 5 s' },
+      { name: '1,000-label PDF, QR, A4 3x7 (distinct values)', value: qrPdf, unit: 's', baseline: coldQrPdf, baselineName: 'cold', ratio: coldQrPdf / qrPdf, goal: '< 5 s' },
       { name: '1,000-label PDF, Code 128, A4 3x7', value: c128Pdf, unit: 's', goal: '< 5 s' },
     ];
   } finally {

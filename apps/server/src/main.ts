@@ -38,8 +38,8 @@ async function main(): Promise<void> {
   const worker = config.roles.has('worker') ? container.jobs.worker() : undefined;
   worker?.start();
   if (config.roles.has('scheduler')) container.jobs.scheduler.start();
-  // Barcode render threads start now rather than on the first request.
-  container.barcodes.warmUp().catch((err: unknown) => app.log.warn({ err }, 'barcode warm-up failed'));
+  // Barcode render threads are not started here: they start with the first render and stop when idle (RenderPool),
+  // so a server that does not render keeps about 55 MB of memory free for its imports and exports.
 
   let stopping = false;
   const stop = (signal: string) => {

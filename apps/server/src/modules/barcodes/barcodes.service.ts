@@ -72,9 +72,14 @@ export class BarcodesService {
     this.cache = new ImageCache(deps.cacheBytes ?? 32 * 1024 * 1024);
   }
 
-  /** Starts the render workers and warms them up (call at start-up to spare the first requests). */
+  /** Starts the render threads and warms them up (benches, for steady-state figures; the server lets them start with the first render). */
   warmUp(): Promise<void> {
     return this.deps.pool.warmUp();
+  }
+
+  /** Render threads running now: none before the first render and after an idle pause (figures, tests). */
+  renderThreads(): number {
+    return this.deps.pool.threads;
   }
 
   /** Stops the render workers. */

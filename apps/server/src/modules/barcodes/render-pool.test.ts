@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BarcodeEncodeError } from './render-core.js';
 import { RenderPool } from './render-pool.js';
 
@@ -17,5 +17,24 @@ describe('RenderPool', () => {
     const error = await pool.render({ op: 'svg', opts: { bcid: 'ean13', text: 'ABC' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BarcodeEncodeError);
     expect((error as Error).message).not.toMatch(/^bwipp\./);
+  });
+});
+
+describe('RenderPool threads', () => {
+  it('start with the first render, stop after being idle, and start again for the next render', async () => {
+    const idle = new RenderPool(2, 50);
+    try {
+      expect(idle.threads).toBe(0);
+      const first = await idle.render({ op: 'png', opts: { bcid: 'qrcode', text: 'IDLE-1' } });
+      expect(first.op).toBe('png');
+      expect(idle.threads).toBe(2);
+      await vi.waitFor(() => expect(idle.threads).toBe(0), { timeout: 5_000, interval: 20 });
+      const again = await idle.render({ op: 'svg', opts: { bcid: 'code128', text: 'IDLE-2' } });
+      expect(again.op).toBe('svg');
+      expect(idle.mode).toBe('workers');
+      expect(idle.threads).toBe(2);
+    } finally {
+      await idle.close();
+    }
   });
 });

@@ -7,15 +7,34 @@ type Pending = { task: RenderTask; resolve: (r: RenderResult) => void; reject: (
 type Reply = { id: number; ok: true; result: RenderResult } | { id: number; ok: false; encode: boolean; message: string } | { ready: true };
 type Slot = { worker: Worker; busy: Pending | null; id: number };
 
-/** Renders barcodes on a pool of worker threads so the event loop stays free; falls back to in-process rendering. */
+/**
+ * How long the threads stay after the last render. Each thread holds bwip-js in an isolate of its own (about 27 MB
+ * of memory), so a server that renders now and then does not keep them between uses; the first render after a pause
+ * waits for the threads to start again (tens of milliseconds).
+ */
+export const RENDER_THREADS_IDLE_MS = 5 * 60_000;
+
+/**
+ * Renders barcodes on a pool of worker threads so the event loop stays free; falls back to in-process rendering.
+ * The threads start with the first render and stop after `idleMs` without one.
+ */
 export class RenderPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private nextId = 1;
   private inline = false;
   private closed = false;
+  private idleTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly size = Math.max(1, Math.min(4, availableParallelism()))) {}
+  constructor(
+    private readonly size = Math.max(1, Math.min(4, availableParallelism())),
+    private readonly idleMs = RENDER_THREADS_IDLE_MS,
+  ) {}
+
+  /** Render threads running now (0 before the first render and after an idle pause). */
+  get threads(): number {
+    return this.slots.length;
+  }
 
   /** Renders one task (worker threads when they start, in-process otherwise). */
   render(task: RenderTask): Promise<RenderResult> {
@@ -50,8 +69,26 @@ export class RenderPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
-    this.slots.length = 0;
+    await this.stopThreads();
+  }
+
+  private async stopThreads(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    const slots = this.slots.splice(0);
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+
+  /** Once every thread is idle and nothing waits, stops the threads after `idleMs` unless a render comes first. */
+  private armIdleStop(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    if (this.closed || this.queue.length > 0 || this.slots.length === 0 || this.slots.some((s) => s.busy)) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.queue.length === 0 && this.slots.every((s) => !s.busy)) void this.stopThreads();
+    }, this.idleMs);
+    this.idleTimer.unref();
   }
 
   private start(): void {
@@ -77,6 +114,7 @@ export class RenderPool {
         else job.reject(msg.encode ? new BarcodeEncodeError(msg.message) : new Error(msg.message));
       }
       this.pump();
+      this.armIdleStop();
     });
     worker.on('error', () => {
       const job = slot.busy;
@@ -96,6 +134,10 @@ export class RenderPool {
   }
 
   private pump(): void {
+    if (this.idleTimer && this.queue.length > 0) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+    }
     for (const slot of this.slots) {
       if (this.queue.length === 0) return;
       if (slot.busy) continue;

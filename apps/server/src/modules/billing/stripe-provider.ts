@@ -1,7 +1,8 @@
 import type { BillingPeriod, Card, Plan } from '@scanbase/contracts';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
+import { lazyPackage } from '../../platform/lazy-package.js';
 import type { BillingRepo } from './billing.repo.js';
 import type { PlanCatalogue } from './plan-catalogue.js';
 import type { StripeCustomerRow, StripeRepo } from './stripe.repo.js';
@@ -23,9 +24,13 @@ export type PaymentProvider = {
   refundInvoice(providerInvoiceId: string): Promise<void>;
 };
 
+/** The `stripe` package, loaded only on installs that configure Stripe. */
+const stripePackage = lazyPackage<typeof Stripe>('stripe');
+
 /** The official `stripe` client from STRIPE_* settings (host, port and protocol for a loopback peer or a proxy). */
 export function stripeClient(config: NonNullable<Config['stripe']>): Stripe {
-  return new Stripe(config.secretKey, {
+  const StripeClient = stripePackage();
+  return new StripeClient(config.secretKey, {
     ...(config.host ? { host: config.host } : {}),
     ...(config.port ? { port: config.port } : {}),
     ...(config.protocol ? { protocol: config.protocol } : {}),

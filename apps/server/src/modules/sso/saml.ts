@@ -1,6 +1,11 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { parseStringPromise, processors } from 'xml2js';
-import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import type * as NodeSaml from '@node-saml/node-saml';
+import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
+import { lazyPackage } from '../../platform/lazy-package.js';
+
+/** node-saml (with its XML signature and DOM packages), loaded on the first SAML sign-in or settings page, not at start. */
+const samlPackage = lazyPackage<typeof NodeSaml>('@node-saml/node-saml');
 
 /*
  * SAML 2.0 for single sign-on (docs/SSO.md): reading an identity provider's metadata, checking its certificates,
@@ -129,7 +134,8 @@ export function samlFor(sp: { entityId: string; acsUrl: string }, idp: SamlIdp, 
     getAsync: (key) => Promise.resolve(requestId !== undefined && key === requestId ? new Date().toISOString() : null),
     removeAsync: (key) => Promise.resolve(key),
   };
-  return new SAML({
+  const { SAML: Saml, ValidateInResponseTo } = samlPackage();
+  return new Saml({
     issuer: sp.entityId,
     callbackUrl: sp.acsUrl,
     audience: sp.entityId,
@@ -151,7 +157,7 @@ export function samlFor(sp: { entityId: string; acsUrl: string }, idp: SamlIdp, 
 
 /** Our SP metadata for the customer to give their IdP (entity id, ACS URL with the POST binding, email NameID). */
 export function spMetadata(sp: { entityId: string; acsUrl: string }): string {
-  const saml = new SAML({ issuer: sp.entityId, callbackUrl: sp.acsUrl, idpCert: 'unused', identifierFormat: EMAIL_FORMAT, wantAssertionsSigned: true });
+  const saml = new (samlPackage().SAML)({ issuer: sp.entityId, callbackUrl: sp.acsUrl, idpCert: 'unused', identifierFormat: EMAIL_FORMAT, wantAssertionsSigned: true });
   return saml.generateServiceProviderMetadata(null);
 }
 
