@@ -38,7 +38,8 @@ beforeAll(async () => {
     const inserted = await k.insertInto('scans').values(rows).returning(['id', 'scanned_at']).execute();
     const answers = inserted.flatMap((r, j) => {
       const i = n + j;
-      const many = Array.from({ length: i % 4 }, (_, position) => ({ account_id: accountId, scan_id: r.id, question_id: questionId, question_text: 'Items?', position, answer: `${tricky[(i + position) % tricky.length]}${position}`, file_key: null }));
+      // Written last position first: an export lists a question's answers by position, not as stored.
+      const many = Array.from({ length: i % 4 }, (_, position) => ({ account_id: accountId, scan_id: r.id, question_id: questionId, question_text: 'Items?', position, answer: `${tricky[(i + position) % tricky.length]}${position}`, file_key: null })).reverse();
       return i % 5 === 0 ? [...many, { account_id: accountId, scan_id: r.id, question_id: otherQuestion, question_text: 'Dock?', position: 0, answer: `D${i}`, file_key: null }] : many;
     });
     if (answers.length > 0) await k.insertInto('scan_answers').values(answers).execute();
@@ -98,6 +99,8 @@ describe('an export of many batches', { timeout: 60_000 }, () => {
     expect(lines[2]).toContain(`,'=Gate B,`);
     // The 246th scan answers Dock? and has a lane starting with a formula sign (the last column).
     expect(lines.find((l) => l.includes(',D245,'))).toMatch(/,'-5$/);
+    // The 4th scan's three answers, joined in position order (quoted: one has quotes and a comma).
+    expect(lines.find((l) => l.includes(',@cmd-3,') || l.includes(",'@cmd-3,"))).toContain('@cmd0|^|\tTAB1|^|say ""hi"", twice2"');
     expect(lines.length).toBe(SCANS + 2);
     expect(many.bytes.toString('utf8').split('\r\n')).toEqual(lines);
     expect(many.bytes.equals(one.bytes)).toBe(true);

@@ -65,7 +65,7 @@ export const exportScan = { id: 0, serviceId: 1, appUserId: 2, deviceId: 3, uplo
  */
 export type ExportBatch = {
   scans: readonly ExportScanRow[];
-  answers: readonly (readonly [scanId: number, questionId: number, answer: string])[];
+  answers: readonly (readonly [scanId: number, questionId: number, answer: string, position: number])[];
   properties: readonly (readonly [scanId: number, name: string, value: string])[];
 };
 
@@ -110,6 +110,19 @@ function narrowsBeyondAccount(f: ScanFilter): boolean {
 function inIdOrder(scans: readonly ExportScanRow[]): readonly ExportScanRow[] {
   for (let i = 1; i < scans.length; i++) if (scans[i]![0] <= scans[i - 1]![0]) return [...scans].sort((x, y) => x[0] - y[0]);
   return scans;
+}
+
+/** An export batch's answers in scan, question and position order (the order they are read in; sorted should a database hand them otherwise). */
+function inAnswerOrder(answers: ExportBatch['answers']): ExportBatch['answers'] {
+  const before = (x: ExportBatch['answers'][number], y: ExportBatch['answers'][number]) => x[0] - y[0] || x[1] - y[1] || x[3] - y[3];
+  for (let i = 1; i < answers.length; i++) if (before(answers[i - 1]!, answers[i]!) > 0) return [...answers].sort(before);
+  return answers;
+}
+
+/** An export batch's properties grouped by scan, in scan id order (sorted should a database hand them otherwise). */
+function inScanOrder(properties: ExportBatch['properties']): ExportBatch['properties'] {
+  for (let i = 1; i < properties.length; i++) if (properties[i]![0] < properties[i - 1]![0]) return [...properties].sort((x, y) => x[0] - y[0]);
+  return properties;
 }
 
 /** Keyset paging by scan id: `fetch` answers up to `batch` rows with an id above `after`, in id order. */
@@ -683,31 +696,48 @@ export class ScansRepo {
       if (scans.length === 0) return;
       const first = scans[0]![0];
       const last = scans[scans.length - 1]![0];
+      // Answers and properties are aggregated from ordered subqueries, as the scans are: their indexes give that
+      // order, and an ORDER BY inside the aggregate made SQLite sort every batch again (a third of each query).
       const [answerRows, propertyRows] = await Promise.all([
         readAnswers
           ? this.db
-              .selectFrom('scan_answers as a')
-              .select((eb) => jsonTuplesAgg(d, [eb.ref('a.scan_id'), eb.ref('a.question_id'), eb.ref('a.answer')], [eb.ref('a.scan_id'), eb.ref('a.question_id'), eb.ref('a.position')]).as('j'))
-              .where('a.scan_id', '>=', first)
-              .where('a.scan_id', '<=', last)
-              .where('a.account_id', '=', accountId)
-              .$if(Array.isArray(answers), (q) => q.where('a.question_id', 'in', answers as number[]))
-              .$if(narrowed, (q) => q.where('a.scan_id', 'in', matching(first, last)))
+              .selectFrom(
+                this.db
+                  .selectFrom('scan_answers')
+                  .select(['scan_answers.scan_id', 'scan_answers.question_id', 'scan_answers.answer', 'scan_answers.position'])
+                  .where('scan_answers.scan_id', '>=', first)
+                  .where('scan_answers.scan_id', '<=', last)
+                  .where('scan_answers.account_id', '=', accountId)
+                  .$if(Array.isArray(answers), (q) => q.where('scan_answers.question_id', 'in', answers as number[]))
+                  .$if(narrowed, (q) => q.where('scan_answers.scan_id', 'in', matching(first, last)))
+                  .orderBy('scan_answers.scan_id')
+                  .orderBy('scan_answers.question_id')
+                  .orderBy('scan_answers.position')
+                  .as('a'),
+              )
+              .select((eb) => jsonTuplesAgg(d, [eb.ref('a.scan_id'), eb.ref('a.question_id'), eb.ref('a.answer'), eb.ref('a.position')], []).as('j'))
               .executeTakeFirst()
           : undefined,
         readProperties
           ? this.db
-              .selectFrom('scan_properties as p')
-              .select((eb) => jsonTuplesAgg(d, [eb.ref('p.scan_id'), eb.ref('p.name'), eb.ref('p.value')], [eb.ref('p.scan_id'), eb.ref('p.name')]).as('j'))
-              .where('p.scan_id', '>=', first)
-              .where('p.scan_id', '<=', last)
-              .where('p.account_id', '=', accountId)
-              .$if(Array.isArray(properties), (q) => q.where('p.name', 'in', properties as string[]))
-              .$if(narrowed, (q) => q.where('p.scan_id', 'in', matching(first, last)))
+              .selectFrom(
+                this.db
+                  .selectFrom('scan_properties')
+                  .select(['scan_properties.scan_id', 'scan_properties.name', 'scan_properties.value'])
+                  .where('scan_properties.scan_id', '>=', first)
+                  .where('scan_properties.scan_id', '<=', last)
+                  .where('scan_properties.account_id', '=', accountId)
+                  .$if(Array.isArray(properties), (q) => q.where('scan_properties.name', 'in', properties as string[]))
+                  .$if(narrowed, (q) => q.where('scan_properties.scan_id', 'in', matching(first, last)))
+                  .orderBy('scan_properties.scan_id')
+                  .orderBy('scan_properties.name')
+                  .as('p'),
+              )
+              .select((eb) => jsonTuplesAgg(d, [eb.ref('p.scan_id'), eb.ref('p.name'), eb.ref('p.value')], []).as('j'))
               .executeTakeFirst()
           : undefined,
       ]);
-      yield { scans, answers: jsonTuples(answerRows?.j), properties: jsonTuples(propertyRows?.j) };
+      yield { scans, answers: inAnswerOrder(jsonTuples(answerRows?.j)), properties: inScanOrder(jsonTuples(propertyRows?.j)) };
       if (scans.length < batch) return;
       after = last;
     }
