@@ -4,8 +4,63 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestTransform } from 'workbox-build';
 
 const backend = 'http://127.0.0.1:8080';
+
+/*
+ * What the scanner's service worker precaches: the app's boot (the entry and what it loads to route), the scanner
+ * page with what it loads itself (the barcode reader and its .wasm), and the pages the scanner links to inside the
+ * same document (its menu's map, help and hardware pages; a scan's response; a table builder's table), so they open
+ * offline too. Not the admin app's other ~300 files: on a scanner's first visit they were downloaded in the background
+ * while the first scans were being sent, and on a venue's Wi-Fi that competed with them (docs/WEB.md "PWA").
+ */
+
+/** The pages a scanner can open without leaving its document, by source file (their code is precached). */
+const SCANNER_OFFLINE_PAGES = [
+  'src/features/scanner/pages/ScannerPage.tsx',
+  'src/features/scanner/pages/MapViewPage.tsx',
+  'src/features/scanner/pages/ScanResponsePage.tsx',
+  'src/features/scanner-help/pages/AppHelpPage.tsx',
+  'src/features/scanner-help/pages/HardwareScannersPage.tsx',
+  'src/features/table-builder/pages/AppCustomPage.tsx',
+  'src/features/table-builder/pages/DeviceLookupPage.tsx',
+];
+
+type ManifestChunk = { file: string; src?: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] };
+
+/**
+ * The built files the scanner needs offline, from Vite's manifest: the entry's static imports and the chunks it
+ * loads at start (without the pages those registries load), then each page above with its static imports, and the
+ * dynamic imports of the scanner's own code (the barcode reader). Throws when a listed page is not in the build.
+ */
+function scannerOfflineFiles(manifest: Record<string, ManifestChunk>): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const add = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`scanner precache: ${key} is not in the build manifest`);
+    files.add(chunk.file);
+    for (const f of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(f);
+    for (const i of chunk.imports ?? []) add(i);
+    if (chunk.src?.startsWith('src/features/scanner/')) for (const i of chunk.dynamicImports ?? []) add(i);
+  };
+  add('index.html');
+  for (const i of manifest['index.html']?.dynamicImports ?? []) add(i);
+  for (const page of SCANNER_OFFLINE_PAGES) add(page);
+  return files;
+}
+
+/** A workbox `manifestTransforms` entry: keeps every file outside `assets/` and, in `assets/`, the scanner's. */
+function scannerPrecache(outDir: string): ManifestTransform {
+  return (entries) => {
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    const keep = scannerOfflineFiles(manifest);
+    return { manifest: entries.filter((e) => !e.url.startsWith('assets/') || keep.has(e.url)), warnings: [] };
+  };
+}
 
 // The barcode reader's .wasm is served by us (never a CDN). It must be the exact build the ponyfill's
 // JavaScript glue expects: barcode-detector pins its own zxing-wasm, so resolve the file from there.
@@ -113,6 +168,11 @@ export default defineConfig({
         // fetched only when someone types a new password on /account/changepassword/ or their profile).
         globIgnores: ['**/node_modules/**/*', 'apidocs/**', '**/redoc.standalone-*.js', '**/password-strength-*.js'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // Of the app's files, only what the scanner and the pages it links to need (scannerPrecache above).
+        manifestTransforms: [scannerPrecache(path.join(import.meta.dirname, 'dist'))],
+        // Anything else the scanner's document loads from /assets/ (file names carry their content's hash) is kept
+        // once loaded, so it opens offline the next time as well.
+        runtimeCaching: [{ urlPattern: ({ url }) => url.pathname.startsWith('/assets/'), handler: 'CacheFirst', options: { cacheName: 'scanner-assets', expiration: { maxEntries: 200 } } }],
         navigateFallback: '/index.html',
         navigateFallbackAllowlist: [/^\/scanner(\/|$|\?)/],
         navigateFallbackDenylist: [/^\/api/, /^\/api-v2/, /^\/ws/],

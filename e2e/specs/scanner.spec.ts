@@ -229,6 +229,15 @@ test('the dashboard explains how to start, and the scanner is installable', asyn
   // The service worker controls the scanner only (never the admin app or the API).
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toBe(`${e2eEnv().baseUrl}/scanner`);
+  // It keeps what the scanner needs offline (its page, the reader's .wasm, the pages its menu opens), not the admin app.
+  const cached = await page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+    return paths;
+  });
+  for (const needed of [/^\/assets\/ScannerPage-.+\.js$/, /^\/assets\/zxing_reader-.+\.wasm$/, /^\/assets\/MapViewPage-.+\.js$/, /^\/assets\/AppHelpPage-.+\.js$/, /^\/index\.html$/]) expect(cached.some((p) => needed.test(p)), String(needed)).toBe(true);
+  expect(cached.filter((p) => /^\/assets\/(BillingPage|TeamPage|ServicesPage)-/.test(p))).toEqual([]);
+  expect(cached.length).toBeLessThan(120);
   // Installed, it opens without a connection (the app shell comes from the service worker's cache)…
   await page.context().setOffline(true);
   await page.reload();
