@@ -1,5 +1,6 @@
 import bwipjs from 'bwip-js';
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions, ResizeOptions } from 'sharp';
+import { sharpPackage } from '../../platform/images.js';
 
 // Composes the final barcode image around the bwip-js render: value text and caption bands,
 // logo (centre or beside), frame, target width and output format. sharp runs on libuv's thread
@@ -67,12 +68,12 @@ export function rasterText(text: string, size: number, fg: string): Raw {
 }
 
 async function toRaw(input: Buffer): Promise<Raw> {
-  const { data, info } = await sharp(input).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharpPackage()(input).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
-async function resizeRaw(img: Raw, opts: sharp.ResizeOptions): Promise<Raw> {
-  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } }).resize(opts).raw().toBuffer({ resolveWithObject: true });
+async function resizeRaw(img: Raw, opts: ResizeOptions): Promise<Raw> {
+  const { data, info } = await sharpPackage()(img.data, { raw: { width: img.width, height: img.height, channels: 4 } }).resize(opts).raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -183,12 +184,12 @@ export async function composeBarcode(spec: ComposeSpec): Promise<Buffer> {
     y += row.height + unit;
   }
 
-  let out = sharp({ create: { width, height, channels: 4, background: { ...bg, alpha: 1 } } }).composite(layers);
+  let out = sharpPackage()({ create: { width, height, channels: 4, background: { ...bg, alpha: 1 } } }).composite(layers);
   if (spec.frame) {
     // Draw the frame by composing onto a canvas in the bar colour, one border inset.
     const framed = await out.png().toBuffer();
     const line = Math.max(1, Math.round(unit / 2));
-    out = sharp(framed).extract({ left: line, top: line, width: width - line * 2, height: height - line * 2 }).extend({ top: line, bottom: line, left: line, right: line, background: { ...rgb(spec.fg), alpha: 1 } });
+    out = sharpPackage()(framed).extract({ left: line, top: line, width: width - line * 2, height: height - line * 2 }).extend({ top: line, bottom: line, left: line, right: line, background: { ...rgb(spec.fg), alpha: 1 } });
   }
   switch (spec.format) {
     case 'png':

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { barcodeOptions, MAX_LABELS, type BarcodeOptions, type BarcodeTemplate, type LabelLayoutName, type LabelRange } from '@scanbase/contracts';
 import type { RenderOptions } from 'bwip-js';
-import sharp from 'sharp';
 import { AppError } from '../../platform/errors.js';
+import { sharpPackage } from '../../platform/images.js';
 import type { UploadedFile } from '../../platform/http/uploaded-file.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import { composeBarcode } from './barcode-image.js';
@@ -191,13 +191,13 @@ export class BarcodesService {
     const bytes = await file.buffer();
     let format: string | undefined;
     try {
-      format = (await sharp(bytes).metadata()).format;
+      format = (await sharpPackage()(bytes).metadata()).format;
     } catch {
       format = undefined;
     }
     if (format !== 'png' && format !== 'jpeg' && format !== 'gif') throw invalid(path, 'Upload the logo as a PNG, JPG or GIF image.');
     try {
-      const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000 })
+      const { data, info } = await sharpPackage()(bytes, { limitInputPixels: 50_000_000 })
         .rotate()
         .resize({ width: LOGO_MAX_PX, height: LOGO_MAX_PX, fit: 'inside', withoutEnlargement: true })
         .png()

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { brandingLimits } from '@scanbase/contracts';
 import { AppError } from '../../platform/errors.js';
+import { sharpPackage } from '../../platform/images.js';
 import type { UploadedFile } from '../../platform/http/uploaded-file.js';
 
 /** What the first bytes say a file is; only PNG and JPEG are accepted as a logo. */
@@ -23,7 +23,7 @@ export async function prepareBrandingLogo(file: UploadedFile): Promise<Buffer> {
   if (kind === 'svg') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'SVG logos are not accepted (they can carry scripts). Upload a PNG or JPEG image.', [{ path: 'logo', message: 'SVG is not accepted: use PNG or JPEG' }]);
   if (kind === 'other') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the logo as a PNG or JPEG image.', [{ path: 'logo', message: 'Use a PNG or JPEG image' }]);
   try {
-    return await sharp(await file.buffer(), { limitInputPixels: 25_000_000 })
+    return await sharpPackage()(await file.buffer(), { limitInputPixels: 25_000_000 })
       .rotate()
       .resize({ width: brandingLimits.logoPx, height: brandingLimits.logoPx, fit: 'inside', withoutEnlargement: true })
       .png()

@@ -1,5 +1,5 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 // Export templates format their time columns with date-fns patterns in a time zone. date-fns `format`
 // on a TZDate costs tens of microseconds a call, which is minutes on a million scans with three time

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { ScanLocation, ScanPhoto, ScanStatus, scanLocations, scanPhotos, scanStatistics } from '@scanbase/contracts';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
+import { sharpPackage } from '../../platform/images.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import { autoBucket, bucketRuns, foldIntoBuckets, hoursAcrossBuckets, QUARTER, slotMinutes, type Bucket } from './scan-buckets.js';
 import { counterFilter, countPlan, type CounterFilter, type ScanCountsRepo } from './scan-counts.repo.js';
@@ -221,7 +221,7 @@ export class ScanInsightsService {
 /** A JPEG that fits in 320×320 px, turned upright (EXIF) and on white (signatures are often transparent PNGs). */
 async function makeThumbnail(image: Buffer): Promise<Buffer> {
   try {
-    return await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    return await sharpPackage()(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: THUMBNAIL_PX, height: THUMBNAIL_PX, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

@@ -1,5 +1,5 @@
 import { tz } from '@date-fns/tz';
-import { startOfDay } from 'date-fns';
+import { startOfDay } from 'date-fns/startOfDay';
 import type { SpecializedInstance, SpecializedInstanceDetail, SpecializedType } from '@scanbase/contracts';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';

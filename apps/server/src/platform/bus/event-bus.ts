@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
+import { pgPackage } from '../db/database.js';
 
 /** Something changed: clients refetch over HTTP, so events carry ids only. */
 export type LiveEvent = { accountId: number; topic: string; id?: number | string };
@@ -47,7 +48,7 @@ export class PostgresEventBus implements EventBus {
 
   private listen(): Promise<void> {
     this.ready ??= (async () => {
-      const client = new pg.Client({ connectionString: this.connectionString });
+      const client = new (pgPackage().Client)({ connectionString: this.connectionString });
       // A dropped LISTEN connection must not crash the process; live updates then stop until restart
       // (clients still poll), which the warning makes visible.
       client.on('error', (err) => process.emitWarning(`Live-events connection lost: ${err.message}`));

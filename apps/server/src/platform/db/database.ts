@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyPackage } from '../lazy-package.js';
 import type { Config } from '../../config.js';
 import type { Database } from './schema.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
@@ -23,6 +24,9 @@ const PG_NUMERIC = 1700;
 const PG_TIMESTAMPTZ = 1184;
 const PG_TIMESTAMP = 1114;
 
+/** node-postgres, loaded only by installs that use PostgreSQL. */
+export const pgPackage = lazyPackage<typeof pg>('pg');
+
 function pgTypes(): pg.CustomTypesConfig {
   const parsers: Record<number, (value: string) => unknown> = {
     [PG_INT8]: (v) => Number(v),
@@ -32,14 +36,14 @@ function pgTypes(): pg.CustomTypesConfig {
   };
   return {
     getTypeParser: ((oid: number, format?: string) =>
-      parsers[oid] ?? (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
+      parsers[oid] ?? (pgPackage().types.getTypeParser(oid, format as 'text') as (value: string) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
   };
 }
 
 /** Opens the configured database (SQLite file under DATA_DIR, or PostgreSQL). */
 export function openDatabase(database: Config['database']): Db {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10, types: pgTypes() });
+    const pool = new (pgPackage().Pool)({ connectionString: database.url, max: 10, types: pgTypes() });
     // An idle connection can be cut by the server (restart, failover, admin command). pg reports it
     // on the pool; without a listener that would crash the process. The pool replaces the client.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`));

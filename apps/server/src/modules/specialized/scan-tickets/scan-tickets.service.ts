@@ -1,5 +1,5 @@
 import { tz } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { createRequire } from 'node:module';
 import type { Archiver, ArchiverOptions } from 'archiver';
 import { MAX_TICKET_EXPORT, type LabelLayoutName } from '@scanbase/contracts';
