@@ -3,9 +3,10 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 /**
- * A CommonJS package loaded on its first use rather than when the server starts: for packages only some installs or
- * some requests need (Stripe, SAML), whose code would otherwise sit in every server's memory. `T` is the package's
- * `typeof import(...)`; the same module instance as an `import` of it.
+ * A package loaded (through `require`) on its first use rather than when the server starts: for packages only some
+ * installs or some requests need (Stripe, SAML, PostgreSQL, sharp), whose code would otherwise sit in every server's
+ * memory. `T` is the package's type (`typeof` its import). A package that ships CommonJS only gives the instance an
+ * `import` would; one with an ESM build of its own (stripe) gives its CommonJS build, so load it only this way.
  */
 export function lazyPackage<T>(id: string): () => T {
   let loaded: T | undefined;
