@@ -55,8 +55,8 @@ export type BuiltScanbase = {
   container: Container;
   /** The server process's resident memory now, in MB (Linux `/proc`). */
   rssMb(): number;
-  /** Starts a new peak: the server's peak RSS is reset to its current RSS (Linux `clear_refs`). */
-  resetPeak(): void;
+  /** Starts a new peak: the server's peak RSS is reset to its current RSS (Linux `clear_refs`); false where not allowed (the peak then counts from the start). */
+  resetPeak(): boolean;
   /** The server process's peak RSS since the last `resetPeak` (or its start), in MB. */
   peakMb(): number;
   close(): Promise<void>;
@@ -106,7 +106,14 @@ export async function startBuiltScanbase(env: Record<string, string> = {}): Prom
     pid,
     container,
     rssMb: () => procStatusMb(pid, 'VmRSS'),
-    resetPeak: () => fs.writeFileSync(`/proc/${pid}/clear_refs`, '5'),
+    resetPeak: () => {
+      try {
+        fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+        return true;
+      } catch {
+        return false;
+      }
+    },
     peakMb: () => procStatusMb(pid, 'VmHWM'),
     async close() {
       await container.bus.close();
