@@ -54,10 +54,10 @@ export async function createApiKey(t: TestApp, token: string, name = 'Integratio
 }
 
 /**
- * Rate limits count per clock minute. A test that makes N calls and expects call N+1 to be refused
- * waits, when needed, so that its calls cannot straddle a minute boundary.
+ * Rate limits count per fixed window (a clock minute unless said). A test that makes N calls and expects
+ * call N+1 to be refused waits, when needed, so that its calls cannot straddle a window boundary.
  */
-export async function awayFromMinuteBoundary(neededSeconds = 10): Promise<void> {
-  const intoMinute = (Date.now() / 1000) % 60;
-  if (intoMinute > 60 - neededSeconds) await new Promise((r) => setTimeout(r, (60 - intoMinute + 0.2) * 1000));
+export async function awayFromWindowBoundary(neededSeconds = 10, windowSeconds = 60): Promise<void> {
+  const intoWindow = (Date.now() / 1000) % windowSeconds;
+  if (intoWindow > windowSeconds - neededSeconds) await new Promise((r) => setTimeout(r, (windowSeconds - intoWindow + 0.2) * 1000));
 }

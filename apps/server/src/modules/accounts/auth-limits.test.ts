@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.js';
 import { RateCountersRepo } from '../../platform/rate-limit/rate-counters.repo.js';
 import { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
-import { awayFromMinuteBoundary, signUpVerified, uniqueEmail } from '../../test/fixtures.js';
+import { awayFromWindowBoundary, signUpVerified, uniqueEmail } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { AuthService, SIGNUP_KNOWN_EMAIL_PER_IP_PER_HOUR } from './auth.service.js';
 
@@ -33,7 +33,7 @@ async function rejection(p: Promise<unknown>): Promise<AppError> {
 
 describe('auth/reset-password', () => {
   it('answers 429 LIMIT_MINUTE with retry-after once an address has spent its attempts for the minute', async () => {
-    await awayFromMinuteBoundary();
+    await awayFromWindowBoundary();
     for (let i = 0; i < PER_MINUTE; i++) {
       const bad = await from('198.51.100.7', 'auth/reset-password', { token: `not-a-real-token-${i}`, password: 'new password 1' });
       expect(bad.status).toBe(404);
@@ -72,8 +72,7 @@ describe('auth/signup and known emails', () => {
   it('goes through HTTP with the caller address (CONFLICT, then 429 with retry-after)', async () => {
     const known = await signUpVerified(t);
     // The calls below must fall in one clock hour (the window of this allowance).
-    const intoHour = (Date.now() / 1000) % 3600;
-    if (intoHour > 3590) await new Promise((r) => setTimeout(r, (3600 - intoHour + 0.2) * 1000));
+    await awayFromWindowBoundary(10, 3600);
     const body = { companyName: 'Probe Co', name: 'Pro Be', email: known.email, password: 'correct horse battery', confirmMultiAccount: false };
     const first = await from('203.0.113.50', 'auth/signup', body);
     expect(first.status).toBe(409);

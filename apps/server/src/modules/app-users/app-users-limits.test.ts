@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateCountersRepo } from '../../platform/rate-limit/rate-counters.repo.js';
 import { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
-import { uniqueEmail, v2 } from '../../test/fixtures.js';
+import { awayFromWindowBoundary, uniqueEmail, v2 } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { account, expectCode, ok } from '../services/scan-config.test-helpers.js';
 import { AppUsersService, FOREIGN_TAKEN_PER_HOUR, VALIDATE_FAILURES_ALLOWED, VALIDATE_WINDOW_SECONDS } from './app-users.service.js';
@@ -19,12 +19,6 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Waits, when needed, so that the next `seconds` do not cross a boundary of the fixed window. */
-async function awayFromWindowEnd(windowSeconds: number, seconds = 30): Promise<void> {
-  const into = (Date.now() / 1000) % windowSeconds;
-  if (into > windowSeconds - seconds) await new Promise((r) => setTimeout(r, (windowSeconds - into + 0.2) * 1000));
-}
-
 /** The error a promise rejects with (fails the test when it resolves). */
 async function rejection(p: Promise<unknown>): Promise<CodedError> {
   const error = await p.then(
@@ -37,7 +31,7 @@ async function rejection(p: Promise<unknown>): Promise<CodedError> {
 
 describe('users/validate lockout', () => {
   it(`answers 111 once ${VALIDATE_FAILURES_ALLOWED} wrong passwords for one username, then even to the right one; other names and accounts are not affected`, async () => {
-    await awayFromWindowEnd(VALIDATE_WINDOW_SECONDS);
+    await awayFromWindowBoundary(30, VALIDATE_WINDOW_SECONDS);
     ok(await a.call('users', 'create', { username: 'lock-me', password: 'right-pass' }));
     ok(await a.call('users', 'create', { username: 'bystander', password: 'right-pass' }));
     for (let i = 0; i < VALIDATE_FAILURES_ALLOWED - 1; i++) expectCode(await a.call('users', 'validate', { username: 'lock-me', password: `wrong-${i}` }), 300);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awayFromMinuteBoundary, createApiKey, legacy, signUpVerified, uniqueEmail, v2 } from '../../test/fixtures.js';
+import { awayFromWindowBoundary, createApiKey, legacy, signUpVerified, uniqueEmail, v2 } from '../../test/fixtures.js';
 import { linkIn } from '../../test/smtp-catcher.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { serverEntry } from '../../test/server-entry.js';
@@ -286,7 +286,7 @@ describe('plans from PLANS_FILE', () => {
     await t.container.billing.assignPlan(owner.accountId, 'team', 'month');
     const key = await createApiKey(t, owner.token);
     const create = () => legacy(t.app, { api_key: key, section: 'users', action: 'create', username: `u${randomUUID().slice(0, 8)}`, password: 'scan-pass-1' });
-    await awayFromMinuteBoundary();
+    await awayFromWindowBoundary();
     for (let i = 0; i < 3; i++) {
       const r = await create();
       expect(r.status, r.raw).toBe('1');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awayFromMinuteBoundary, createApiKey, v2 } from '../../test/fixtures.js';
+import { awayFromWindowBoundary, createApiKey, v2 } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { writePlanFile } from '../billing/billing.test-helpers.js';
 import { scanAccount } from '../scans/scans.test-helpers.js';
@@ -48,7 +48,7 @@ describe('plan limits on the Zapier and Make actions', () => {
     const a = await scanAccount(t);
     const key = await createApiKey(t, a.owner.token, 'Make');
     const db = await a.database([['A-1', '', 1]]);
-    await awayFromMinuteBoundary(20);
+    await awayFromWindowBoundary(20);
     for (let i = 0; i < 12; i++) expect((await v2(t.app, 'hooks/find-value', { databaseId: db, value: 'A-1' }, key)).status).toBe(200);
     const over = await v2(t.app, 'hooks/find-value', { databaseId: db, value: 'A-1' }, key);
     expect(over.status).toBe(429);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awayFromMinuteBoundary, createApiKey, legacy, parseLegacy, signUpVerified } from '../../../test/fixtures.js';
+import { awayFromWindowBoundary, createApiKey, legacy, parseLegacy, signUpVerified } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 const golden = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'golden', name), 'utf8');
@@ -131,7 +131,7 @@ describe('limits', () => {
     try {
       const owner = await signUpVerified(fresh);
       const k = await createApiKey(fresh, owner.token);
-      await awayFromMinuteBoundary();
+      await awayFromWindowBoundary();
       const res = await fresh.app.inject({ method: 'GET', url: `/api/?section=limits&action=retrieve&api_key=${k}` });
       expect(res.body).toBe(golden('limits-retrieve.xml'));
     } finally {
@@ -145,7 +145,7 @@ describe('limits', () => {
       const owner = await signUpVerified(limited);
       const k = await createApiKey(limited, owner.token);
       const call = () => legacy(limited.app, { section: 'limits', action: 'retrieve', api_key: k });
-      await awayFromMinuteBoundary();
+      await awayFromWindowBoundary();
       for (let i = 0; i < 3; i++) expect((await call()).status).toBe('1');
       expect((await call()).errorCode).toBe('111');
       // Web sessions are not metered: the admin's screens keep working while an integration floods.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awayFromMinuteBoundary, signUpVerified, uniqueEmail, v2 } from '../../../test/fixtures.js';
+import { awayFromWindowBoundary, signUpVerified, uniqueEmail, v2 } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -25,7 +25,7 @@ describe('V2 plumbing', () => {
 
   async function limitedSession(lt: TestApp): Promise<void> {
     // Sign-up and verification come from one IP: 2 public calls of the 5.
-    await awayFromMinuteBoundary(20);
+    await awayFromWindowBoundary(20);
     const owner = await signUpVerified(lt);
     const t = lt;
     const statuses: number[] = [];
