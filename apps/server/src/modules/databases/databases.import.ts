@@ -1,5 +1,6 @@
-import type { Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
+import { Readable } from 'node:stream';
+import { CsvError, parse, type Options } from 'csv-parse';
+import { CsvParseError, csvRecordsOffThread } from '../../platform/csv/csv-parse-thread.js';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
 import type { NewValue } from './databases.repo.js';
 import { MAX_VALUE_LENGTH, valueKey } from './database-values.js';
@@ -97,14 +98,36 @@ async function* inBatches<T>(stream: Readable, size: number): AsyncGenerator<T[]
   }
 }
 
-/** CSV records as string arrays, streamed (csv-parse keeps a few records at a time). */
+/** How a file's CSV is read, on either thread. */
+const CSV_OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: true } satisfies Options;
+/** A file larger than this is parsed on a thread of its own (starting one costs more than parsing a small file). */
+export const CSV_OFF_THREAD_FROM = 1 << 20;
+
+/** CSV records of a small file as string arrays (csv-parse keeps a few records at a time). */
+async function* csvRowsHere(head: Buffer[]): AsyncGenerator<string[][]> {
+  yield* inBatches<string[]>(Readable.from(head).pipe(parse(CSV_OPTIONS)), READ_CHUNK);
+}
+
+/** CSV records as string arrays, streamed; a large file is parsed on its own thread while its rows are stored. */
 export async function* csvRows(stream: Readable): AsyncGenerator<string[][]> {
-  const parser = stream.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true }));
-  stream.on('error', (err) => parser.destroy(err));
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<unknown>;
   try {
-    yield* inBatches<string[]>(parser, READ_CHUNK);
+    const head: Buffer[] = [];
+    let size = 0;
+    let whole = false;
+    while (size < CSV_OFF_THREAD_FROM) {
+      const next = await chunks.next();
+      if (next.done === true) {
+        whole = true;
+        break;
+      }
+      const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value as string);
+      head.push(chunk);
+      size += chunk.length;
+    }
+    yield* whole ? csvRowsHere(head) : csvRecordsOffThread(head, chunks, CSV_OPTIONS);
   } catch (error) {
-    if (error instanceof CsvError) throw new CodedError('VALIDATION_FAILED', 1019, `The CSV file could not be read: ${error.message}`);
+    if (error instanceof CsvError || error instanceof CsvParseError) throw new CodedError('VALIDATION_FAILED', 1019, `The CSV file could not be read: ${error.message}`);
     throw error;
   } finally {
     if (!stream.destroyed) stream.destroy();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { CSV_OFF_THREAD_FROM } from './databases.import.js';
 import { account, expectCode, legacyMultipart, legacyXml, ok, type Caller } from '../services/scan-config.test-helpers.js';
 
 let t: TestApp;
@@ -141,6 +142,20 @@ describe('databases/upload', () => {
     expect(valuesOf(ok(await call('databases', 'showvalues', { database_id: id })))).toEqual(['value|response|1', 'A1|Hello|1', 'A2|Quoted, text|0', 'A3||1']);
     ok(await legacyMultipart(t.app, { section: 'databases', action: 'upload', api_key: key, database_id: id, trim_value: '0' }, { field: 'csvfile', filename: 'more.CSV', content: ' B1 \n' }));
     expect(ok(await call('databases', 'showvalues', { database_id: id, value: ' B1 ' })).raw).toContain('<id> B1 </id>');
+  });
+
+  it('imports a file of several megabytes (read on its own thread) whole, and a bad row near its end imports nothing', async () => {
+    const id = await newDb('Large upload');
+    const rows = Array.from({ length: 80_000 }, (_, i) => `GATE-${String(i).padStart(6, '0')},"Seat ${i}, row ${i % 40}",${i % 10 === 0 ? 0 : 1}`);
+    const csv = `${rows.join('\n')}\n`;
+    expect(Buffer.byteLength(csv)).toBeGreaterThan(2 * CSV_OFF_THREAD_FROM);
+    const fields = { section: 'databases', action: 'upload', api_key: key, database_id: id };
+    expectCode(await legacyMultipart(t.app, fields, { field: 'csvfile', filename: 'gate.csv', content: `${csv}GATE-X,"unclosed\n` }), 1019);
+    expect(ok(await call('databases', 'showvalues', { database_id: id })).xml.count).toBe('0');
+    ok(await legacyMultipart(t.app, fields, { field: 'csvfile', filename: 'gate.csv', content: csv }));
+    const stored = await t.container.db.kysely.selectFrom('db_values').select((eb) => eb.fn.countAll<number>().as('n')).where('database_id', '=', Number(id)).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(80_000);
+    expect(valuesOf(ok(await call('databases', 'showvalues', { database_id: id, value: 'GATE-079990' })))).toEqual(['GATE-079990|Seat 79990, row 30|0']);
   });
 
   it('answers 1029 without a file, 1026 for another file type, 1019 for a bad row (and imports nothing)', async () => {
