@@ -1,7 +1,14 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import unzipper, { type Entry, type ParseStream } from 'unzipper';
+import type ExcelJS from 'exceljs';
+import type { default as Unzipper, Entry, ParseStream } from 'unzipper';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
+import { lazyPackage } from '../../platform/lazy-package.js';
+
+// Only XLSX imports read them (about 20 MB of the server's memory together): loaded by the first one, with
+// `require`. An `await import()` here once made a valid file read as if its workbook part were missing
+// ("reading 'sheets'") when the whole suite ran; `require` loads the same CommonJS modules a static import did.
+const excelPackage = lazyPackage<typeof ExcelJS>('exceljs');
+const unzipperPackage = lazyPackage<typeof Unzipper>('unzipper');
 
 /** What one XLSX file may unpack to: every entry's inflated bytes together, and rows of the sheet read. */
 export type XlsxLimits = { maxInflatedBytes: number; maxRows: number };
@@ -74,10 +81,9 @@ function cellText(v: unknown): string {
 
 /** The rows of the first worksheet of an XLSX stream, as text, streamed in arrays of up to `chunk` rows (shared strings are cached), within `limits`. */
 export async function* xlsxRows(stream: Readable, chunk = 1000, limits: XlsxLimits = XLSX_LIMITS): AsyncGenerator<string[][]> {
-  // Imported at module level, not on first use: with `await import()` here, a valid file sometimes read as if
-  // its workbook part were missing ("reading 'sheets'") when the whole suite ran (not reproduced alone).
+  const unzipper = unzipperPackage();
   const guard = inflationGuard(stream, limits.maxInflatedBytes, () => unzipper.Parse());
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(guard.stream, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
+  const reader = new (excelPackage().stream.xlsx.WorkbookReader)(guard.stream, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
   let rows = 0;
   try {
     for await (const sheet of reader) {
