@@ -61,7 +61,8 @@ export async function* csvRecordsOffThread(head: Buffer[], rest: AsyncIterator<u
     state.inFlight += 1;
   };
   const pump = async () => {
-    for (const chunk of head) send(chunk);
+    // Taken out of `head`, so that the first megabyte is not held for the whole import.
+    for (const chunk of head.splice(0)) send(chunk);
     for (;;) {
       while (!state.stopped && state.failure === undefined && (state.inFlight >= CHUNKS_IN_FLIGHT || batches.length >= BATCHES_WAITING)) await change();
       if (state.stopped || state.failure !== undefined) return;
