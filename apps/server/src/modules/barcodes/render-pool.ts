@@ -72,17 +72,21 @@ export class RenderPool {
     await this.stopThreads();
   }
 
-  private async stopThreads(): Promise<void> {
+  /** Forgets a planned idle stop (the threads are needed again, or stop now). */
+  private cancelIdleStop(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
+  }
+
+  private async stopThreads(): Promise<void> {
+    this.cancelIdleStop();
     const slots = this.slots.splice(0);
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
   /** Once every thread is idle and nothing waits, stops the threads after `idleMs` unless a render comes first. */
   private armIdleStop(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
+    this.cancelIdleStop();
     if (this.closed || this.queue.length > 0 || this.slots.length === 0 || this.slots.some((s) => s.busy)) return;
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
@@ -134,10 +138,7 @@ export class RenderPool {
   }
 
   private pump(): void {
-    if (this.idleTimer && this.queue.length > 0) {
-      clearTimeout(this.idleTimer);
-      this.idleTimer = null;
-    }
+    if (this.queue.length > 0) this.cancelIdleStop();
     for (const slot of this.slots) {
       if (this.queue.length === 0) return;
       if (slot.busy) continue;
