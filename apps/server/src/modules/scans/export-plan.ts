@@ -1,7 +1,8 @@
 import type { ExportColumn, ExportField } from '@scanbase/contracts';
 import { safeCell } from '../../platform/csv/csv-file.js';
 import type { ScanFilter } from './scan-filter.js';
-import { exportScan as S, type ExportBatch, type ExportInclude, type ExportScanRow, type ScansRepo } from './scans.repo.js';
+import { exportScan as S, ScanExportRepo, type ExportBatch, type ExportInclude, type ExportScanRow } from './scan-export.repo.js';
+import type { ScansRepo } from './scans.repo.js';
 import { legacyUtc, statusWord } from './validation-rules.js';
 
 // How an export turns batches of scans into rows of cells and CSV/JSON text (scan-export.ts streams them).
@@ -108,7 +109,7 @@ const DEFAULT_FIELDS: [ExportField, string][] = [
 
 /** Without a template: the scan's fields (UTC times), then one column per question answered and one per property used. */
 export async function defaultPlan(repo: ScansRepo, accountId: number, filter: ScanFilter): Promise<Plan> {
-  const cols = await repo.columnsOf(accountId, filter);
+  const cols = await new ScanExportRepo(repo).columnsOf(accountId, filter);
   const columns: ExportColumn[] = [
     ...DEFAULT_FIELDS.map(([field, header]): ExportColumn => ({ kind: 'field', field, header })),
     ...cols.questions.map((q): ExportColumn => ({ kind: 'question', questionId: q.question_id, header: q.question_text })),
@@ -123,7 +124,7 @@ export function includeOf(plan: Plan): ExportInclude {
 }
 
 /**
- * The rows of one batch. The batch's answers and properties come in scan id order (`ScansRepo.exportBatches`),
+ * The rows of one batch. The batch's answers and properties come in scan id order (`ScanExportRepo.exportBatches`),
  * so each scan takes its own by walking both lists once beside the scans: no lookups per scan, and nothing
  * allocated per scan beyond its row.
  */

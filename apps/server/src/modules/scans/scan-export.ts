@@ -4,6 +4,7 @@ import { xlsxStream } from '../../platform/xlsx/xlsx-stream.js';
 import { dateFormatter } from './export-dates.js';
 import { batchRows, csvRow, csvText, defaultPlan, includeOf, jsonText, learnNames, planOf, type Cell, type ExtraColumns, type Plan } from './export-plan.js';
 import type { ScanFilter } from './scan-filter.js';
+import { ScanExportRepo } from './scan-export.repo.js';
 import type { ScansRepo } from './scans.repo.js';
 
 export { csvRow, type ExtraColumns } from './export-plan.js';
@@ -45,7 +46,7 @@ const BATCH = 2_000;
 /** The rows of matching scans, batch by batch, as arrays of cells in header order. */
 async function* rowsOf(repo: ScansRepo, accountId: number, filter: ScanFilter, plan: Plan, onRows: (n: number) => void, signal: AbortSignal, batch = BATCH): AsyncGenerator<Cell[][]> {
   let done = 0;
-  for await (const read of repo.exportBatches(accountId, filter, includeOf(plan), batch)) {
+  for await (const read of new ScanExportRepo(repo).exportBatches(accountId, filter, includeOf(plan), batch)) {
     signal.throwIfAborted();
     await learnNames(repo, accountId, plan.names, read.scans);
     const extra = plan.extra ? await plan.extra.forBatch(read.scans) : undefined;

@@ -1,6 +1,7 @@
 import type { ExtraColumns } from '../../scans/scan-export.js';
 import type { TableColumnsSource } from '../../scans/scan.tasks.js';
-import { exportScan, type ScansRepo } from '../../scans/scans.repo.js';
+import { exportScan } from '../../scans/scan-export.repo.js';
+import type { ScansRepo } from '../../scans/scans.repo.js';
 import type { TableBuilderRepo } from './table-builder.repo.js';
 
 /** How a table column is headed in a scan export: its question's text, marked so it never reads as the scan's own answer. */
