@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse, type Options } from 'csv-parse';
-import { CsvParseError, csvRecordsOffThread } from '../../platform/csv/csv-parse-thread.js';
+import { bytesOf, CsvParseError, csvRecordsOffThread } from '../../platform/csv/csv-parse-thread.js';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
 import type { NewValue } from './databases.repo.js';
 import { MAX_VALUE_LENGTH, valueKey } from './database-values.js';
@@ -121,7 +121,7 @@ export async function* csvRows(stream: Readable): AsyncGenerator<string[][]> {
         whole = true;
         break;
       }
-      const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value as string);
+      const chunk = bytesOf(next.value);
       head.push(chunk);
       size += chunk.length;
     }

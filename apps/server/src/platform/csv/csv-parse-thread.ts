@@ -15,7 +15,7 @@ const CHUNKS_IN_FLIGHT = 2;
 const BATCHES_WAITING = 4;
 
 /** A stream chunk as bytes (object streams may hand strings). */
-function bytesOf(chunk: unknown): Buffer {
+export function bytesOf(chunk: unknown): Buffer {
   return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
 }
 
