@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { Db } from './platform/db/database.js';
+import { sqliteFileOf, type Db } from './platform/db/database.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.js';
 import { RateCountersRepo } from './platform/rate-limit/rate-counters.repo.js';
 import { RateLimiter } from './platform/rate-limit/rate-limiter.js';
@@ -114,7 +114,7 @@ export function createContainer(config: Config, db: Db, log: FastifyBaseLogger, 
   // SSO signs in team members and (docs/SSO.md "App users") app users, with the scanner's app tokens.
   const sso = new SsoService({ repo: ssoRepo, accounts, tokens, auth, twoFactor, limiter, box, config, appUsers: scanConfig.appUsers, appSessions: scans.sessions, appUserRoom: (accountId) => billing.assertRoom(accountId, 'appUsers') });
   for (const [type, handler] of scans.jobHandlers()) jobs.registerJob(type, handler);
-  const webhooks = createWebhooks({ db, queue: jobs.queue, mailer: mail, log, accounts, allowPrivateUrls: config.allowPrivateUrls, publicUrl: config.publicUrl, timeoutMs: config.postbackTimeoutMs });
+  const webhooks = createWebhooks({ db, queue: jobs.queue, mailer: mail, log, accounts, allowPrivateUrls: config.allowPrivateUrls, publicUrl: config.publicUrl, timeoutMs: config.postbackTimeoutMs, sqliteFile: sqliteFileOf(config.database) });
   // A task run's file, and (when the account asks) each scan's photos, are also copied to the account's chosen
   // store (docs/FILE-STORAGE.md), each by a job of its own.
   const fileStorage = new FileStorageService({ repo: new FileStorageRepo(k), tokens, box, queue: jobs.queue, storage, config, log });

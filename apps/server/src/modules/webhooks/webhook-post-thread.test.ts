@@ -1,6 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type Db } from '../../platform/db/database.js';
+import { migrateToLatest } from '../../platform/db/migrate.js';
 import { WebhookPostThread } from './webhook-post-thread.js';
+import { WebhooksRepo } from './webhooks.repo.js';
 import { startWebhookReceiver } from './webhooks.test-helpers.js';
 
 const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
@@ -57,6 +64,71 @@ describe('the webhook sender thread', () => {
       expect(attempt).toMatchObject({ ok: false, permanent: true, httpStatus: null });
       expect(attempt?.error).toMatch(/internal|private|not allowed/i);
       expect(receiver.received.length).toBe(before);
+    } finally {
+      await thread.close();
+    }
+  });
+});
+
+describe('the webhook sender thread reading its batches (SQLite)', () => {
+  let dir: string;
+  let db: Db;
+  let repo: WebhooksRepo;
+  let subscriptionId: number;
+  const ids: number[] = [];
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanbase-webhook-thread-'));
+    db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'scanbase.db'), synchronous: 'NORMAL' });
+    await migrateToLatest(db);
+    const now = new Date().toISOString();
+    await sql`INSERT INTO accounts (company_name, created_at) VALUES ('Thread Co', ${now})`.execute(db.kysely);
+    repo = new WebhooksRepo(db.kysely, db.dialect);
+    subscriptionId = (await repo.insert(1, { url: receiver.url, description: '', events: '["scan.created"]', serviceIds: '[]', active: true, secret, now })).id;
+    await repo.insertEvents(1, [1, 2, 3, 4, 5].map((n) => ({ subscriptionIds: [subscriptionId], messageId: `msg_read_${n}`, eventType: 'scan.created', payload: JSON.stringify({ type: 'scan.created', timestamp: now, data: { n } }), createdAt: now })));
+    ids.push(...(await repo.pendingBatch({ accountId: 1, subscriptionId, afterId: 0, limit: 10 })).map((d) => d.id));
+    // The 4th waits for a later attempt: it and the ones after it are not due.
+    await db.kysely.updateTable('webhook_deliveries').set({ next_attempt_at: new Date(Date.now() + 3_600_000).toISOString(), attempts: 1 }).where('id', '=', ids[3]!).execute();
+  });
+  afterAll(async () => {
+    await db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads a batch through its own connection and posts the due deliveries in order', async () => {
+    const thread = new WebhookPostThread(true, { file: path.join(dir, 'scanbase.db'), ...repo.pendingBatchText() });
+    const readHere = vi.fn(() => Promise.reject(new Error('the main thread must not read')));
+    const before = receiver.received.length;
+    receiver.answerWith(() => ({ status: 200, body: 'ok' }));
+    try {
+      const answer = await thread.readAndPost({ url: receiver.url, secrets: [secret] }, { accountId: 1, subscriptionId, afterId: 0, limit: 10 }, new Date().toISOString(), options, readHere);
+      expect(readHere).not.toHaveBeenCalled();
+      expect(thread.readsBatches).toBe(true);
+      // Three due, then the one that waits (with its attempts so far); the 5th is behind it and not read.
+      expect(answer.due).toBe(3);
+      expect(answer.rows.map((r) => [r.id, r.attempts, r.next_attempt_at !== null])).toEqual([[ids[0], 0, false], [ids[1], 0, false], [ids[2], 0, false], [ids[3], 1, true]]);
+      expect(answer.attempts.map((a) => a.httpStatus)).toEqual([200, 200, 200]);
+      expect(receiver.received.slice(before).map((r) => r.headers['webhook-id'])).toEqual(['msg_read_1', 'msg_read_2', 'msg_read_3']);
+      // A read after a delivery (the ones after one given up on) starts past it.
+      const after = await thread.readAndPost({ url: receiver.url, secrets: [secret] }, { accountId: 1, subscriptionId, afterId: ids[1]!, limit: 1 }, new Date().toISOString(), options, readHere);
+      expect(after.rows.map((r) => r.id)).toEqual([ids[2]]);
+      expect(receiver.received.slice(before).map((r) => r.headers['webhook-id'])).toEqual(['msg_read_1', 'msg_read_2', 'msg_read_3', 'msg_read_3']);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('reads on the main thread when the thread cannot open the database, and from then on', async () => {
+    const thread = new WebhookPostThread(true, { file: path.join(dir, 'missing', 'scanbase.db'), ...repo.pendingBatchText() });
+    const readHere = vi.fn((read: Parameters<WebhooksRepo['pendingBatch']>[0]) => repo.pendingBatch(read));
+    try {
+      const read = { accountId: 1, subscriptionId, afterId: ids[1]!, limit: 1 };
+      const answer = await thread.readAndPost({ url: receiver.url, secrets: [secret] }, read, new Date().toISOString(), options, readHere);
+      expect(readHere).toHaveBeenCalledWith(read);
+      expect(answer).toMatchObject({ rows: [{ id: ids[2] }], due: 1 });
+      expect(answer.attempts.map((a) => a.ok)).toEqual([true]);
+      expect(thread.readsBatches).toBe(false);
+      await thread.readAndPost({ url: receiver.url, secrets: [secret] }, read, new Date().toISOString(), options, readHere);
+      expect(readHere).toHaveBeenCalledTimes(2);
     } finally {
       await thread.close();
     }

@@ -13,6 +13,29 @@ export type PostItem = { messageId: string; payload: string };
 /** How to post: the guard, the receiver's time limit and reply size, and the sender's clock (tests move it). */
 export type PostOptions = { timeoutMs: number; maxBytes: number; clockOffsetMs: number };
 
+/** A pending delivery as a batch reads it (`WebhooksRepo.pendingBatch`). */
+export type BatchDelivery = { id: number; message_id: string; payload: string; attempts: number; next_attempt_at: string | null };
+
+/** A delivery of a batch as its run judges it (the payload stays where it was sent from). */
+export type BatchRow = Pick<BatchDelivery, 'id' | 'attempts' | 'next_attempt_at'>;
+
+/**
+ * What a batch read and what its attempts gave: `rows` in order, the first `due` of them due now, then at most one whose
+ * next attempt is later; `attempts` for the first rows in order, up to and including the first that failed.
+ */
+export type SeriesAnswer = { rows: BatchRow[]; due: number; attempts: Attempt[] };
+
+/**
+ * Posts the deliveries of `rows` that are due at `nowIso` (those before the first whose next attempt is later: order)
+ * through `post`, which stops after the first failure.
+ */
+export async function postDue(rows: BatchDelivery[], nowIso: string, post: (items: PostItem[]) => Promise<Attempt[]>): Promise<SeriesAnswer> {
+  const later = rows.findIndex((d) => d.next_attempt_at !== null && d.next_attempt_at > nowIso);
+  const due = later < 0 ? rows.length : later;
+  const attempts = due === 0 ? [] : await post(rows.slice(0, due).map((d) => ({ messageId: d.message_id, payload: d.payload })));
+  return { rows: rows.slice(0, due + 1).map((d) => ({ id: d.id, attempts: d.attempts, next_attempt_at: d.next_attempt_at })), due, attempts };
+}
+
 /**
  * Signs (Standard Webhooks) and POSTs deliveries over kept-alive connections opened through the outbound guard. The
  * same code runs on the sender's thread (`WebhookPostThread`) and, for single sends and as its fallback, in process.

@@ -4,8 +4,8 @@ import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { PermanentJobError, type JobContext } from '../../platform/jobs/job-types.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { WebhookPostThread } from './webhook-post-thread.js';
-import { WebhookPoster, type Attempt, type PostOptions, type PostTarget } from './webhook-post.js';
-import type { AttemptRecord, DeliveryRow, PendingDelivery, SubscriptionRow, WebhooksRepo } from './webhooks.repo.js';
+import { WebhookPoster, type Attempt, type PostOptions, type PostTarget, type SeriesAnswer } from './webhook-post.js';
+import type { AttemptRecord, BatchRead, DeliveryRow, SubscriptionRow, WebhooksRepo } from './webhooks.repo.js';
 
 export type { Attempt } from './webhook-post.js';
 
@@ -39,7 +39,7 @@ const BATCH = 50;
 const LINGER_MS = 250;
 /**
  * After a batch that was not full, a run gathers for this long before it reads the next: a steady stream then goes
- * out in batches of many deliveries (each batch costs four statements on the server's event loop) for at most this
+ * out in batches of many deliveries (each batch costs the server's event loop a read and one commit) for at most this
  * much more delay, and a lone delivery is sent at once.
  */
 const GATHER_MS = 40;
@@ -55,6 +55,8 @@ export type SenderDeps = {
   /** Where the pause mail goes: the account's admin email setting, else the owner's address. */
   adminEmail: (accountId: number) => Promise<string | undefined>;
   allowPrivateUrls: boolean;
+  /** The SQLite database's file (not in memory): the sender's thread reads batches through a connection of its own. */
+  sqliteFile?: string | null | undefined;
   publicUrl: string;
   timeoutMs?: number | undefined;
   now?: (() => number) | undefined;
@@ -100,7 +102,8 @@ export class WebhookSender {
 
   constructor(private readonly deps: SenderDeps) {
     this.poster = new WebhookPoster(deps.allowPrivateUrls);
-    this.thread = new WebhookPostThread(deps.allowPrivateUrls);
+    const reader = deps.sqliteFile && deps.repo.dialectName === 'sqlite' ? { file: deps.sqliteFile, ...deps.repo.pendingBatchText() } : null;
+    this.thread = new WebhookPostThread(deps.allowPrivateUrls, reader);
   }
 
   private now(): number {
@@ -178,12 +181,13 @@ export class WebhookSender {
             stopped = `The subscription is ${sub ? 'paused' : 'deleted'}.`;
             break;
           }
-          const batch = await this.deps.repo.pendingBatch(accountId, subId, BATCH);
+          const target = this.target(sub);
+          const first = await this.thread.readAndPost(target, { accountId, subscriptionId: subId, afterId: 0, limit: BATCH }, this.iso(), this.postOptions(), this.readHere);
           // Nothing left: unless a delivery was recorded while reading, let go (synchronously with this check, so a
           // delivery recorded from now on queues a run, and the look after letting go below catches the rest).
-          if (batch.length === 0 && !run.more && !(await this.linger(run, ctx.signal))) break;
-          if (batch.length === 0) continue;
-          const out = await this.sendBatch(accountId, sub, batch);
+          if (first.rows.length === 0 && !run.more && !(await this.linger(run, ctx.signal))) break;
+          if (first.rows.length === 0) continue;
+          const out = await this.sendBatch(accountId, sub, target, first, ctx.jobId);
           sent += out.sent;
           failed += out.failed;
           if (out.paused) {
@@ -198,8 +202,7 @@ export class WebhookSender {
             outOfTime = true;
             break;
           }
-          if (batch.length < BATCH) await wait(GATHER_MS, ctx.signal);
-          await this.deps.repo.acquireDrain(accountId, subId, ctx.jobId, this.iso(DRAIN_LEASE_MS), this.iso());
+          if (first.rows.length < BATCH) await wait(GATHER_MS, ctx.signal);
         }
       } finally {
         if (this.running.get(subId) === run) this.running.delete(subId);
@@ -223,27 +226,25 @@ export class WebhookSender {
     return run.more;
   }
 
+  /** Reads a batch on the main thread's connection (PostgreSQL, or when the sender's thread cannot read). */
+  private readonly readHere = (read: BatchRead) => this.deps.repo.pendingBatch(read);
+
   /**
-   * Sends a batch in order, stopping at a delivery that failed and will be tried again; logs every attempt in one
-   * statement and keeps the subscription's failing state (set by a failure, cleared by a success).
+   * Judges a batch the thread read and posted, in order: a delivery given up on lets the next ones follow (read and
+   * posted again after it), one to be retried stops the batch. Logs every attempt, keeps the subscription's failing state
+   * (set by a failure, cleared by a success) and renews the run's lease, all in one commit.
    */
-  private async sendBatch(accountId: number, sub: SubscriptionRow, batch: PendingDelivery[]): Promise<BatchOutcome> {
+  private async sendBatch(accountId: number, sub: SubscriptionRow, target: PostTarget, first: SeriesAnswer, jobId: number): Promise<BatchOutcome> {
     const records: AttemptRecord[] = [];
     const out: BatchOutcome = { sent: 0, failed: 0, paused: false };
     let failingSince = sub.failing_since;
-    // The deliveries due now: up to the first whose next attempt is queued for later (a dedupe key makes queuing it again a no-op).
-    const later = batch.findIndex((d) => d.next_attempt_at !== null && d.next_attempt_at > this.iso());
-    const due = later < 0 ? batch : batch.slice(0, later);
-    const target = this.target(sub);
-    let i = 0;
+    let answer = first;
     let stopped = false;
-    // The thread posts in order and stops after a failure, which is judged here: given up on (the next ones follow) or retried later (stop).
-    while (i < due.length && !stopped) {
-      const attempts = await this.thread.series(target, due.slice(i).map((d) => ({ messageId: d.message_id, payload: d.payload })), this.postOptions());
-      if (attempts.length === 0) break;
+    for (;;) {
       const now = this.iso();
-      for (const a of attempts) {
-        const d = due[i++]!;
+      for (let i = 0; i < answer.attempts.length && !stopped; i++) {
+        const a = answer.attempts[i]!;
+        const d = answer.rows[i]!;
         const attempts = d.attempts + 1;
         const logged = { id: d.id, attempts, httpStatus: a.httpStatus, responseBody: a.responseBody, durationMs: a.durationMs, error: a.error };
         if (a.ok) {
@@ -259,21 +260,34 @@ export class WebhookSender {
         if (failingSince !== null && this.now() - new Date(failingSince).getTime() >= WEBHOOK_PAUSE_AFTER_DAYS * 86_400_000) {
           out.paused = true;
           stopped = true;
-          break;
-        }
-        failingSince ??= now;
-        if (next !== null) {
-          out.retry = { deliveryId: d.id, attempts, at: next };
-          stopped = true;
-          break;
+        } else {
+          failingSince ??= now;
+          if (next !== null) {
+            out.retry = { deliveryId: d.id, attempts, at: next };
+            stopped = true;
+          }
         }
       }
+      if (stopped) break;
+      if (answer.attempts.length === answer.due) {
+        // All due deliveries were sent; one whose next attempt is later waits for it, and holds the ones after it back.
+        const waiting = answer.rows[answer.due];
+        if (waiting) out.retry = { deliveryId: waiting.id, attempts: waiting.attempts, at: waiting.next_attempt_at! };
+        break;
+      }
+      // The thread stopped answering (shutdown): the rest waits for the next run.
+      if (answer.attempts.length === 0) break;
+      // A delivery given up on: the ones after it follow, read again after it (the log is not written yet, so they are still pending).
+      if (records.length >= BATCH) break;
+      answer = await this.thread.readAndPost(target, { accountId, subscriptionId: sub.id, afterId: records[records.length - 1]!.id, limit: BATCH - records.length }, now, this.postOptions(), this.readHere);
     }
-    const waiting = later < 0 ? undefined : batch[later];
-    if (!stopped && i === due.length && waiting) out.retry = { deliveryId: waiting.id, attempts: waiting.attempts, at: waiting.next_attempt_at! };
-    await this.deps.repo.recordAttempts(accountId, sub.id, records);
+    // The log, the failing state and the run's lease share one commit (a commit is most of what a small write costs on SQLite).
+    await this.deps.repo.transaction(async (repo) => {
+      await repo.recordAttempts(accountId, sub.id, records);
+      if (!out.paused && failingSince !== sub.failing_since) await repo.update(accountId, sub.id, { failing_since: failingSince, updated_at: this.iso() });
+      await repo.acquireDrain(accountId, sub.id, jobId, this.iso(DRAIN_LEASE_MS), this.iso());
+    });
     if (out.paused) await this.pause(accountId, sub, failingSince!);
-    else if (failingSince !== sub.failing_since) await this.deps.repo.update(accountId, sub.id, { failing_since: failingSince, updated_at: this.iso() });
     return out;
   }
 

@@ -9,14 +9,14 @@ import { WebhooksRepo } from './webhooks.repo.js';
 import { WebhooksService } from './webhooks.service.js';
 
 /** Wires account webhooks: the service (also the event emitter) over its repository and the job queue. */
-export function createWebhooks(deps: { db: Db; queue: JobQueue; mailer: Mailer; log: FastifyBaseLogger; accounts: AccountsRepo; allowPrivateUrls: boolean; publicUrl: string; timeoutMs: number }): WebhooksService {
+export function createWebhooks(deps: { db: Db; queue: JobQueue; mailer: Mailer; log: FastifyBaseLogger; accounts: AccountsRepo; allowPrivateUrls: boolean; publicUrl: string; timeoutMs: number; sqliteFile?: string | null }): WebhooksService {
   // The pause mail goes to the account's admin email setting, else to the owner.
   const adminEmail = async (accountId: number) => {
     const account = await deps.accounts.getAccount(accountId);
     if (account && account.admin_email.trim() !== '') return account.admin_email.trim();
     return (await deps.accounts.getAdminOfAccount(accountId))?.email;
   };
-  return new WebhooksService({ repo: new WebhooksRepo(deps.db.kysely, deps.db.dialect), queue: deps.queue, mailer: deps.mailer, log: deps.log, adminEmail, allowPrivateUrls: deps.allowPrivateUrls, publicUrl: deps.publicUrl, timeoutMs: deps.timeoutMs });
+  return new WebhooksService({ repo: new WebhooksRepo(deps.db.kysely, deps.db.dialect), queue: deps.queue, mailer: deps.mailer, log: deps.log, adminEmail, allowPrivateUrls: deps.allowPrivateUrls, publicUrl: deps.publicUrl, timeoutMs: deps.timeoutMs, sqliteFile: deps.sqliteFile });
 }
 
 /** Task types whose runs are imports: their end is also an `import.finished` event. */

@@ -2,9 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../platform/db/database.js';
 import { jsonArrayRows, timestampType } from '../../platform/db/dialect.js';
 import type { Database } from '../../platform/db/schema.js';
-import { deliveryColumns, hotStatements, PENDING, subscriptionColumns, type DeliveryRow, type DeliveryStatus, type HotStatements, type PendingDelivery, type SubscriptionRow } from './webhooks.statements.js';
+import { preparedText, type Slot } from '../../platform/db/prepared.js';
+import { deliveryColumns, hotStatements, pendingBatchQuery, PENDING, type BatchRead, subscriptionColumns, type DeliveryRow, type DeliveryStatus, type HotStatements, type PendingDelivery, type SubscriptionRow } from './webhooks.statements.js';
 
-export type { DeliveryRow, DeliveryStatus, PendingDelivery, SubscriptionRow } from './webhooks.statements.js';
+export type { BatchRead, DeliveryRow, DeliveryStatus, PendingDelivery, SubscriptionRow } from './webhooks.statements.js';
 
 /** What the emitter needs of an active subscription. */
 export type ActiveSubscription = { id: number; events: string; service_ids: string };
@@ -252,9 +253,15 @@ export class WebhooksRepo {
       .executeTakeFirst();
   }
 
-  /** The subscription's oldest pending deliveries, at most `limit` (the next ones to send, in order). */
-  async pendingBatch(accountId: number, subscriptionId: number, limit: number): Promise<PendingDelivery[]> {
-    return this.hot.pendingBatch(this.db, { accountId, subscriptionId, limit });
+  /** The subscription's oldest pending deliveries after `afterId` (0: from the first), at most `limit`: the next ones to send, in order. */
+  async pendingBatch(read: BatchRead): Promise<PendingDelivery[]> {
+    return this.hot.pendingBatch(this.db, read);
+  }
+
+  /** The text of `pendingBatch` in this database's dialect, with its parameters' names, for another connection to run. */
+  pendingBatchText(): { sql: string; slots: Slot[] } {
+    const { query, slots } = preparedText(this.db, pendingBatchQuery, { accountId: 0, subscriptionId: 0, afterId: 0, limit: 0 });
+    return { sql: query.sql, slots };
   }
 
   /**

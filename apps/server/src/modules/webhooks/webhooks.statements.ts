@@ -1,8 +1,8 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DialectName } from '../../platform/db/database.js';
 import { jsonArrayRows, timestampType } from '../../platform/db/dialect.js';
-import { prepared } from '../../platform/db/prepared.js';
-import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/schema.js';
+import { prepared, type Params } from '../../platform/db/prepared.js';
+import type { Database, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/schema.js';
 
 // The rows and column lists of webhook subscriptions and deliveries, and the statements of the hot paths, compiled
 // once; `webhooks.repo.ts` runs them.
@@ -60,6 +60,26 @@ export const deliveryColumns = [
 /** Pending deliveries are found through a partial index of them (migration 0038); planners use it only for this literal. */
 export const PENDING = sql.lit('pending' as const);
 
+/** Which pending deliveries a batch reads: the subscription's oldest after `afterId` (0: from the first), at most `limit`. */
+export type BatchRead = { accountId: number; subscriptionId: number; afterId: number; limit: number };
+
+/**
+ * A subscription's next pending deliveries, oldest first: the read of every batch a run sends. The sender's thread
+ * runs the same text on a read-only connection of its own (SQLite, `WebhooksRepo.pendingBatchText`).
+ */
+export function pendingBatchQuery(db: Kysely<Database>, p: Params<BatchRead>) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+    .select(['d.id', 'd.message_id', 'e.payload', 'd.attempts', 'd.next_attempt_at'])
+    .where('d.subscription_id', '=', p('subscriptionId'))
+    .where('d.status', '=', PENDING)
+    .where('d.account_id', '=', p('accountId'))
+    .where('d.id', '>', p('afterId'))
+    .orderBy('d.id')
+    .limit(p('limit'));
+}
+
 /**
  * The statements of the hot paths (every scan records deliveries; every batch a run sends reads and takes its
  * subscription), built and compiled once: building a Kysely query costs more than running these.
@@ -68,17 +88,7 @@ export function hotStatements(dialect: DialectName) {
   const ts = sql.raw(timestampType(dialect));
   return {
     get: prepared<{ accountId: number; id: number }, SubscriptionRow>((db, p) => db.selectFrom('webhook_subscriptions').select(subscriptionColumns).where('account_id', '=', p('accountId')).where('id', '=', p('id'))),
-    pendingBatch: prepared<{ accountId: number; subscriptionId: number; limit: number }, PendingDelivery>((db, p) =>
-      db
-        .selectFrom('webhook_deliveries as d')
-        .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
-        .select(['d.id', 'd.message_id', 'e.payload', 'd.attempts', 'd.next_attempt_at'])
-        .where('d.subscription_id', '=', p('subscriptionId'))
-        .where('d.status', '=', PENDING)
-        .where('d.account_id', '=', p('accountId'))
-        .orderBy('d.id')
-        .limit(p('limit')),
-    ),
+    pendingBatch: prepared(pendingBatchQuery),
     acquireDrain: prepared<{ accountId: number; id: number; jobId: number; until: string; now: string }, { id: number }>((db, p) =>
       db
         .updateTable('webhook_subscriptions')

@@ -40,6 +40,11 @@ function pgTypes(): pg.CustomTypesConfig {
   };
 }
 
+/** The SQLite database's file, which other connections (worker threads) can open too; null for PostgreSQL and in-memory SQLite. */
+export function sqliteFileOf(database: Config['database']): string | null {
+  return database.kind === 'sqlite' && database.file !== ':memory:' ? database.file : null;
+}
+
 /** Opens the configured database (SQLite file under DATA_DIR, or PostgreSQL). */
 export function openDatabase(database: Config['database']): Db {
   if (database.kind === 'postgres') {

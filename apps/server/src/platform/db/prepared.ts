@@ -16,17 +16,32 @@ export type Params<P> = <K extends keyof P & string>(name: K) => P[K];
  * inside or outside a transaction (pass the transaction as `db`).
  */
 export function prepared<P extends Record<string, unknown>, R>(build: (db: Kysely<Database>, p: Params<P>) => { compile(db: Kysely<Database>): CompiledQuery<R> }): (db: Kysely<Database>, params: P) => Promise<R[]> {
-  // Each parameter of the compiled query: a name to fill in per call, or a constant of the query.
-  let compiled: { query: CompiledQuery<R>; slots: { name: string | null; value: unknown }[] } | undefined;
+  let compiled: PreparedText<R> | undefined;
   return async (db, params) => {
-    if (!compiled) {
-      const query = build(db, ((name: string) => `${MARK}${name}`) as Params<P>).compile(db);
-      const slots = query.parameters.map((v) => (typeof v === 'string' && v.startsWith(MARK) ? { name: v.slice(MARK.length), value: undefined } : { name: null, value: v }));
-      for (const { name } of slots) if (name !== null && !(name in params)) throw new Error(`prepared query: no value for ${name}`);
-      compiled = { query, slots };
-    }
+    compiled ??= preparedText(db, build, params);
     const { query, slots } = compiled;
-    const parameters = slots.map((s) => (s.name === null ? s.value : params[s.name]));
-    return (await db.executeQuery<R>({ ...query, parameters })).rows;
+    return (await db.executeQuery<R>({ ...query, parameters: bindSlots(slots, params) })).rows;
   };
+}
+
+/** One parameter of a compiled query: a name to fill in per call, or a constant of the query. */
+export type Slot = { name: string | null; value: unknown };
+
+/** A query compiled once: its text (in `db`'s dialect) and where each parameter comes from. */
+export type PreparedText<R> = { query: CompiledQuery<R>; slots: Slot[] };
+
+/**
+ * Compiles `build` as `prepared` does, for running the same statement elsewhere (another connection, a worker thread):
+ * bind with `bindSlots`. `example` lists the names a call will fill in (checked here).
+ */
+export function preparedText<P extends Record<string, unknown>, R>(db: Kysely<Database>, build: (db: Kysely<Database>, p: Params<P>) => { compile(db: Kysely<Database>): CompiledQuery<R> }, example: P): PreparedText<R> {
+  const query = build(db, ((name: string) => `${MARK}${name}`) as Params<P>).compile(db);
+  const slots = query.parameters.map((v) => (typeof v === 'string' && v.startsWith(MARK) ? { name: v.slice(MARK.length), value: undefined } : { name: null, value: v }));
+  for (const { name } of slots) if (name !== null && !(name in example)) throw new Error(`prepared query: no value for ${name}`);
+  return { query, slots };
+}
+
+/** The parameter values of one call of a compiled query, in order. */
+export function bindSlots(slots: Slot[], params: Record<string, unknown>): unknown[] {
+  return slots.map((s) => (s.name === null ? s.value : params[s.name]));
 }

@@ -31,10 +31,10 @@ describe('migration 0038: webhook payloads stored once per event', () => {
       ['msg_A-2', 'pending', { type: 'scan.created', data: { value: 'A-2' } }],
       ['msg_A-1', 'succeeded', { type: 'scan.created', data: { value: 'A-1' } }],
     ]);
-    expect((await repo.pendingBatch(1, 1, 10)).map((d) => d.message_id)).toEqual(['msg_A-2']);
+    expect((await repo.pendingBatch({ accountId: 1, subscriptionId: 1, afterId: 0, limit: 10 })).map((d) => d.message_id)).toEqual(['msg_A-2']);
     // A new event after the migrated ones (PostgreSQL's sequence moved past the copied ids).
     await repo.insertEvents(1, [{ subscriptionIds: [1], messageId: 'msg_new', eventType: 'scan.created', payload: '{"new":true}', createdAt: now }]);
-    const batch = await repo.pendingBatch(1, 1, 10);
+    const batch = await repo.pendingBatch({ accountId: 1, subscriptionId: 1, afterId: 0, limit: 10 });
     expect(batch.map((d) => [d.message_id, d.payload])).toEqual([
       ['msg_A-2', JSON.stringify({ type: 'scan.created', data: { value: 'A-2' } })],
       ['msg_new', '{"new":true}'],
