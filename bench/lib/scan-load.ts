@@ -2,13 +2,18 @@ import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { v7 as uuidv7 } from 'uuid';
 
 // Scan requests at full speed with autocannon: in this process, or in a process of its own (forked
 // from this file) so that the load generator's work stays out of the server's process, as the
 // baselines (`../shared/reference/baselines.md`) measured it.
 
-/** What to send: `app/scan` bodies with a fresh client scan id and a random ticket each time. */
-export type ScanLoad = { url: string; headers: Record<string, string>; serviceId: number; tickets: number; connections: number; seconds: number };
+/**
+ * What to send: `app/scan` bodies with a fresh client scan id and a random ticket each time. Client ids are UUIDs of
+ * version 7 (time first), as Scanbase's scanner makes them, unless `randomIds` asks for version 4 (random),
+ * as other clients of the API may send.
+ */
+export type ScanLoad = { url: string; headers: Record<string, string>; serviceId: number; tickets: number; connections: number; seconds: number; randomIds?: boolean };
 export type LoadResult = { rps: number; non2xx: number; errors: number };
 
 const ticket = (tickets: number) => `TICKET-${String(1 + Math.floor(Math.random() * tickets)).padStart(8, '0')}`;
@@ -16,7 +21,7 @@ const ticket = (tickets: number) => `TICKET-${String(1 + Math.floor(Math.random(
 /** Requests/s of scan bodies against `url`, generated in this process. */
 export async function scanRate(load: ScanLoad): Promise<LoadResult> {
   if (new URL(load.url).hostname !== '127.0.0.1') throw new Error('benchmarks only target 127.0.0.1');
-  const body = () => JSON.stringify({ serviceId: load.serviceId, value: ticket(load.tickets), clientScanId: randomUUID(), properties: { capture_type: 'camera' } });
+  const body = () => JSON.stringify({ serviceId: load.serviceId, value: ticket(load.tickets), clientScanId: load.randomIds === true ? randomUUID() : uuidv7(), properties: { capture_type: 'camera' } });
   const result = await autocannon({
     url: load.url,
     method: 'POST',

@@ -1,4 +1,5 @@
 import type { AppService, ScanAnswerInput, ScanInput, ScanResult } from '@scanbase/contracts/scanner';
+import { v7 as uuidv7 } from 'uuid';
 import { V2Error } from '../../api/v2-client';
 import { isPassingFailure } from './offline-queue';
 
@@ -8,8 +9,12 @@ export type CaptureType = 'camera' | 'manual' | 'wedge';
 /** One captured value, before questions and submission. */
 export type Capture = { value: string; captureType: CaptureType; clientScanId: string; scannedAt: string };
 
-/** Stamps a value at the moment of capture: a client scan id (idempotent retries) and the device time. */
-export function capture(value: string, captureType: CaptureType, now = new Date(), makeId: () => string = () => crypto.randomUUID()): Capture {
+/**
+ * Stamps a value at the moment of capture: a client scan id (idempotent retries) and the device time. The id is a
+ * UUID version 7, which starts with the time: the server's unique index of client ids then grows at its end, as its
+ * other indexes of new scans do, instead of at a random page per scan (about 10% more scans a second; docs/SCANS.md).
+ */
+export function capture(value: string, captureType: CaptureType, now = new Date(), makeId: () => string = uuidv7): Capture {
   return { value, captureType, clientScanId: makeId(), scannedAt: now.toISOString() };
 }
 
