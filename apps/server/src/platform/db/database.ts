@@ -55,7 +55,8 @@ export function openDatabase(database: Config['database']): Db {
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
-  if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const file = sqliteFileOf(database);
+  if (file !== null) fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(database.file);
   // WAL + NORMAL: ~78k commits/s on our machines (FULL: ~9k). A power loss can lose the last
   // transactions committed before the crash but never corrupts the file; see docs/OPERATIONS.md.
@@ -67,7 +68,7 @@ export function openDatabase(database: Config['database']): Db {
   // the same index pages again and again.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = MEMORY');
-  const checkpointer = database.file === ':memory:' ? undefined : startWalCheckpointer(sqlite, database.file);
+  const checkpointer = file === null ? undefined : startWalCheckpointer(sqlite, file);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     kysely,
