@@ -203,10 +203,12 @@ async function deliveryLogRows(sb: Sb, accountId: number, subscriptions: number[
       INSERT INTO webhook_deliveries (account_id, subscription_id, message_id, event_type, event_id, status, attempts, created_at, http_status)
       SELECT ${accountId}, CASE WHEN n % 1000 = 0 THEN ${sparse} WHEN n % 3 = 0 THEN ${a} WHEN n % 3 = 1 THEN ${b} ELSE ${c} END, 'msg_log_' || n, 'scan.created', ${event.id}, 'succeeded', 1, ${new Date().toISOString()}, 200 FROM g`.execute(k);
   }
-  // What the sender notes as it records attempts: each subscription's first and newest finished delivery.
+  // What the sender notes as it records attempts: each subscription's first and newest finished delivery, and its counts.
   for (const id of [a, b, c, sparse]) {
     await sql`UPDATE webhook_subscriptions SET first_delivery_id = COALESCE(first_delivery_id, (SELECT min(id) FROM webhook_deliveries WHERE subscription_id = ${id} AND status <> 'pending')),
-      last_delivery_id = (SELECT max(id) FROM webhook_deliveries WHERE subscription_id = ${id} AND status <> 'pending') WHERE id = ${id}`.execute(k);
+      last_delivery_id = (SELECT max(id) FROM webhook_deliveries WHERE subscription_id = ${id} AND status <> 'pending'),
+      succeeded_count = (SELECT count(*) FROM webhook_deliveries WHERE subscription_id = ${id} AND status = 'succeeded'),
+      failed_count = (SELECT count(*) FROM webhook_deliveries WHERE subscription_id = ${id} AND status = 'failed') WHERE id = ${id}`.execute(k);
   }
   await sql`ANALYZE`.execute(k);
   const rows: BenchRow[] = [];

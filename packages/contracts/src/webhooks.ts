@@ -49,8 +49,6 @@ export const webhookEventDescriptions: Record<WebhookEventType, string> = {
 export const WEBHOOK_PAUSE_AFTER_DAYS = 3;
 /** After a secret is rotated, deliveries are also signed with the old one for this long. */
 export const WEBHOOK_ROTATION_OVERLAP_HOURS = 24;
-/** The delivery log counts matching deliveries up to this many (`totalExact` false past it): a busy account has millions. */
-export const WEBHOOK_DELIVERY_COUNT_CAP = 10_000;
 
 const webhookUrl = z
   .string()
@@ -170,7 +168,7 @@ export const listWebhookDeliveries = defineV2Route({
     page: z.number().int().min(1).max(1_000_000).default(1),
     limit: z.number().int().min(1).max(100).default(25),
   }),
-  reply: listReply(webhookDelivery).extend({ totalExact: z.boolean().describe('False when more match than WEBHOOK_DELIVERY_COUNT_CAP (10,000): `total` is then that cap.') }),
+  reply: listReply(webhookDelivery).extend({ totalExact: z.boolean().describe('Always true: the totals come from counts kept for each subscription, exact at any size (the log once stopped counting at 10,000).') }),
 });
 
 export const redeliverWebhook = defineV2Route({

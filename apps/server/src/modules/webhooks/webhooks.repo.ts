@@ -198,6 +198,7 @@ export class WebhooksRepo {
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(inserted.id);
+      if (r.sent) await this.noteFinished(accountId, r.subscriptionId, [{ id: inserted.id, status: r.sent.status }]);
     }
     return ids;
   }
@@ -271,21 +272,32 @@ export class WebhooksRepo {
    */
   async recordAttempts(accountId: number, subscriptionId: number, list: AttemptRecord[]): Promise<void> {
     if (list.length === 0) return;
-    // The subscription's first and newest finished delivery (the page and the log's range read them). Noted before the
-    // deliveries change: until they do, those deliveries are pending and in the range anyway, so no read misses one.
-    const finished = list.filter((a) => a.status !== 'pending').map((a) => a.id);
-    if (finished.length > 0) await this.hot.noteFinished(this.db, { accountId, id: subscriptionId, first: Math.min(...finished), last: Math.max(...finished) });
     const ts = sql.raw(timestampType(this.dialect));
     // The id range lets SQLite walk only the batch's part of the account's index (without it, it walks all of the account's deliveries).
     const ids = list.map((a) => a.id);
     const json = JSON.stringify(list.map((a) => [a.id, a.status, a.attempts, a.nextAttemptAt, a.httpStatus, a.responseBody, a.durationMs, a.error, a.finishedAt]));
     // MATERIALIZED: read the JSON once; inlined, SQLite reads all of it again for each row it updates (1 ms against 0.14 ms for 35 rows).
-    await sql`WITH v AS MATERIALIZED (
+    // Only rows still pending change (a run whose lease ran out may log the same delivery twice), and the counts count what changed.
+    const { rows } = await sql<{ id: number; status: DeliveryStatus }>`WITH v AS MATERIALIZED (
         SELECT CAST(j.value ->> 0 AS integer) AS id, j.value ->> 1 AS status, CAST(j.value ->> 2 AS integer) AS attempts, CAST(j.value ->> 3 AS ${ts}) AS next_attempt_at, CAST(j.value ->> 4 AS integer) AS http_status,
           j.value ->> 5 AS response_body, CAST(j.value ->> 6 AS integer) AS duration_ms, j.value ->> 7 AS error, CAST(j.value ->> 8 AS ${ts}) AS finished_at FROM ${jsonArrayRows(this.dialect, json, 'j')})
       UPDATE webhook_deliveries SET status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, http_status = v.http_status, response_body = v.response_body, duration_ms = v.duration_ms, error = v.error, finished_at = v.finished_at
       FROM v
-      WHERE webhook_deliveries.account_id = ${accountId} AND webhook_deliveries.id BETWEEN ${Math.min(...ids)} AND ${Math.max(...ids)} AND webhook_deliveries.id = v.id`.execute(this.db);
+      WHERE webhook_deliveries.account_id = ${accountId} AND webhook_deliveries.id BETWEEN ${Math.min(...ids)} AND ${Math.max(...ids)} AND webhook_deliveries.id = v.id AND webhook_deliveries.status = ${PENDING}
+      RETURNING webhook_deliveries.id, webhook_deliveries.status`.execute(this.db);
+    await this.noteFinished(accountId, subscriptionId, rows);
+  }
+
+  /**
+   * Notes on the subscription the deliveries that finished: its first and newest finished delivery (the page and the
+   * log's range read them) and how many succeeded and failed (the log's totals).
+   */
+  private async noteFinished(accountId: number, subscriptionId: number, rows: { id: number; status: DeliveryStatus }[]): Promise<void> {
+    const finished = rows.filter((r) => r.status !== 'pending');
+    if (finished.length === 0) return;
+    const ids = finished.map((r) => Number(r.id));
+    const failed = finished.filter((r) => r.status === 'failed').length;
+    await this.hot.noteFinished(this.db, { accountId, id: subscriptionId, first: Math.min(...ids), last: Math.max(...ids), succeeded: finished.length - failed, failed });
   }
 
   /**
@@ -294,6 +306,23 @@ export class WebhooksRepo {
    * many deliveries.
    */
   async deleteFinishedBefore(cutoff: string): Promise<number> {
+    if (!this.db.isTransaction) return this.transaction((repo) => repo.deleteFinishedBefore(cutoff));
+    // What each subscription loses, taken off its counts in the same transaction.
+    const gone = await this.db
+      .selectFrom('webhook_deliveries')
+      .select(['subscription_id', (eb) => eb.fn.sum<number | string>(eb.case().when('status', '=', 'succeeded').then(1).else(0).end()).as('succeeded'), (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('status', 'in', ['succeeded', 'failed'])
+      .where('created_at', '<', cutoff)
+      .groupBy('subscription_id')
+      .execute();
+    for (const g of gone) {
+      const succeeded = Number(g.succeeded);
+      await this.db
+        .updateTable('webhook_subscriptions')
+        .set((eb) => ({ succeeded_count: eb('succeeded_count', '-', succeeded), failed_count: eb('failed_count', '-', Number(g.n) - succeeded) }))
+        .where('id', '=', g.subscription_id)
+        .execute();
+    }
     const r = await this.db.deleteFrom('webhook_deliveries').where('status', 'in', ['succeeded', 'failed']).where('created_at', '<', cutoff).executeTakeFirst();
     await this.db
       .deleteFrom('webhook_events')
@@ -308,27 +337,37 @@ export class WebhooksRepo {
   }
 
   /**
-   * The delivery log, newest first, and how many match the filter, counted up to `cap` (`exact` false past it).
+   * The delivery log, newest first, and how many match the filter: from the subscriptions' counts of finished
+   * deliveries (0042) and their pending ones (pending index), exact at any size.
    * A status is written as a literal: planners use the partial indexes of pending and failed deliveries only then.
    * Pending ones of the whole account are found subscription by subscription, through the pending index.
    */
-  async deliveries(accountId: number, f: { subscriptionId?: number | undefined; status?: DeliveryStatus | undefined }, offset: number, limit: number, cap: number): Promise<{ rows: DeliveryRow[]; total: number; exact: boolean }> {
+  async deliveries(accountId: number, f: { subscriptionId?: number | undefined; status?: DeliveryStatus | undefined }, offset: number, limit: number): Promise<{ rows: DeliveryRow[]; total: number }> {
     let q = this.db.selectFrom('webhook_deliveries as d').where('d.account_id', '=', accountId);
     if (f.subscriptionId !== undefined) {
       // One subscription's log: its id range of `(account_id, id)`, not the whole account's.
       const range = await this.subscriptionRange(accountId, f.subscriptionId);
-      if (range === null) return { rows: [], total: 0, exact: true };
+      if (range === null) return { rows: [], total: 0 };
       q = q.where('d.id', '>=', range.lo).where('d.id', '<=', range.hi).where('d.subscription_id', '=', f.subscriptionId);
     } else if (f.status === 'pending') q = q.where('d.subscription_id', 'in', this.accountSubscriptionIds(accountId));
     if (f.status !== undefined) q = q.where('d.status', '=', sql.lit(f.status));
-    const [rows, count] = await Promise.all([
-      q.innerJoin('webhook_events as e', 'e.id', 'd.event_id').select(deliveryColumns).orderBy('d.id', 'desc').offset(offset).limit(limit).execute(),
-      this.db
-        .selectFrom(q.select('d.id').limit(cap + 1).as('m'))
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    const n = Number(count.n);
-    return { rows, total: Math.min(n, cap), exact: n <= cap };
+    const [rows, total] = await Promise.all([q.innerJoin('webhook_events as e', 'e.id', 'd.event_id').select(deliveryColumns).orderBy('d.id', 'desc').offset(offset).limit(limit).execute(), this.total(accountId, f)]);
+    return { rows, total };
+  }
+
+  /** How many deliveries the log's filter matches, from the counts kept on each subscription and the pending index. */
+  private async total(accountId: number, f: { subscriptionId?: number | undefined; status?: DeliveryStatus | undefined }): Promise<number> {
+    let q = this.db
+      .selectFrom('webhook_subscriptions as s')
+      .select(['s.succeeded_count', 's.failed_count', (eb) => eb.selectFrom('webhook_deliveries as p').select((p) => p.fn.countAll<number | string>().as('n')).whereRef('p.subscription_id', '=', 's.id').where('p.status', '=', PENDING).as('pending')])
+      .where('s.account_id', '=', accountId);
+    if (f.subscriptionId !== undefined) q = q.where('s.id', '=', f.subscriptionId);
+    let n = 0;
+    for (const s of await q.execute()) {
+      if (f.status === undefined || f.status === 'succeeded') n += Number(s.succeeded_count);
+      if (f.status === undefined || f.status === 'failed') n += Number(s.failed_count);
+      if (f.status === undefined || f.status === 'pending') n += Number(s.pending ?? 0);
+    }
+    return n;
   }
 }

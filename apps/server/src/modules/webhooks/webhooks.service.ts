@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   serviceScopedWebhookEvents,
-  WEBHOOK_DELIVERY_COUNT_CAP,
   WEBHOOK_PING_EVENT,
   WEBHOOK_ROTATION_OVERLAP_HOURS,
   type RouteBody,
@@ -287,8 +286,8 @@ export class WebhooksService implements WebhookEvents {
   /** The delivery log page. */
   async deliveries(accountId: number, q: { subscriptionId?: number | undefined; status?: DeliveryRow['status'] | undefined; page: number; limit: number }): Promise<{ items: WebhookDelivery[]; total: number; totalExact: boolean; page: number; limit: number }> {
     if (q.subscriptionId !== undefined) await this.require(accountId, q.subscriptionId);
-    const { rows, total, exact } = await this.deps.repo.deliveries(accountId, q, (q.page - 1) * q.limit, q.limit, WEBHOOK_DELIVERY_COUNT_CAP);
-    return { items: rows.map(toDelivery), total, totalExact: exact, page: q.page, limit: q.limit };
+    const { rows, total } = await this.deps.repo.deliveries(accountId, q, (q.page - 1) * q.limit, q.limit);
+    return { items: rows.map(toDelivery), total, totalExact: true, page: q.page, limit: q.limit };
   }
 
   /** Queues the message of a delivery again (same webhook-id), after what already waits for its subscription. */

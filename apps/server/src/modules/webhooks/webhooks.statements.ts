@@ -7,8 +7,8 @@ import type { Database, WebhookDeliveriesTable, WebhookSubscriptionsTable } from
 // The rows and column lists of webhook subscriptions and deliveries, and the statements of the hot paths, compiled
 // once; `webhooks.repo.ts` runs them.
 
-/** A subscription as the service reads it (the delivery ids noted by the sender stay in the repo). */
-export type SubscriptionRow = Omit<Selectable<WebhookSubscriptionsTable>, 'first_delivery_id' | 'last_delivery_id'>;
+/** A subscription as the service reads it (the delivery ids and counts noted by the sender stay in the repo). */
+export type SubscriptionRow = Omit<Selectable<WebhookSubscriptionsTable>, 'first_delivery_id' | 'last_delivery_id' | 'succeeded_count' | 'failed_count'>;
 /** A delivery with its event's payload (stored once per event, migration 0038). */
 export type DeliveryRow = Selectable<WebhookDeliveriesTable> & { payload: string };
 export type DeliveryStatus = DeliveryRow['status'];
@@ -98,10 +98,11 @@ export function hotStatements(dialect: DialectName) {
         .where((eb) => eb.or([eb('drain_job_id', 'is', null), eb('drain_job_id', '=', p('jobId')), eb('drain_until', '<', p('now'))]))
         .returning('id'),
     ),
-    // The first and newest delivery the sender finished, noted on the subscription (0041).
-    noteFinished: prepared<{ accountId: number; id: number; first: number; last: number }, never>(
+    // The first and newest delivery the sender finished (0041), and how many more succeeded and failed (0042), noted on the subscription.
+    noteFinished: prepared<{ accountId: number; id: number; first: number; last: number; succeeded: number; failed: number }, never>(
       (_db, p) => sql<never>`UPDATE webhook_subscriptions SET first_delivery_id = COALESCE(first_delivery_id, CAST(${p('first')} AS integer)),
-          last_delivery_id = CASE WHEN last_delivery_id IS NULL OR last_delivery_id < CAST(${p('last')} AS integer) THEN CAST(${p('last')} AS integer) ELSE last_delivery_id END
+          last_delivery_id = CASE WHEN last_delivery_id IS NULL OR last_delivery_id < CAST(${p('last')} AS integer) THEN CAST(${p('last')} AS integer) ELSE last_delivery_id END,
+          succeeded_count = succeeded_count + CAST(${p('succeeded')} AS integer), failed_count = failed_count + CAST(${p('failed')} AS integer)
         WHERE account_id = CAST(${p('accountId')} AS integer) AND id = CAST(${p('id')} AS integer)`,
     ),
     insertEvent: prepared<{ accountId: number; payload: string; createdAt: string }, { id: number }>((db, p) =>

@@ -163,7 +163,13 @@ describe('webhooks', () => {
     expect(ping).toMatchObject({ eventType: 'webhook.ping', status: 'succeeded', attempts: 1, httpStatus: 200 });
     expect(verify(secret, r.received[2]!)).toMatchObject({ type: 'webhook.ping', data: { subscriptionId: subscription.id } });
     r.answerWith(() => ({ status: 418, body: 'teapot' }));
-    expect(await a.must('webhooks/test', { id: subscription.id })).toMatchObject({ status: 'failed', httpStatus: 418, responseBody: 'teapot' });
+    const teapot = (await a.must('webhooks/test', { id: subscription.id })) as WebhookDelivery;
+    expect(teapot).toMatchObject({ status: 'failed', httpStatus: 418, responseBody: 'teapot' });
+    // The pings are in the subscription's log, newest first, and counted with the rest.
+    const log = await a.must('webhooks/deliveries', { subscriptionId: subscription.id });
+    expect((log.items as WebhookDelivery[]).slice(0, 2).map((d) => [d.id, d.status])).toEqual([[teapot.id, 'failed'], [(ping as WebhookDelivery).id, 'succeeded']]);
+    expect(log).toMatchObject({ total: 4, totalExact: true });
+    expect(await a.must('webhooks/deliveries', { subscriptionId: subscription.id, status: 'failed' })).toMatchObject({ total: 1, items: [{ id: teapot.id }] });
   });
 
   it('pauses a subscription that has failed for 3 days and mails the account’s admin email', async () => {
@@ -272,8 +278,11 @@ describe('webhooks', () => {
     const eventIds = (await t.container.db.kysely.selectFrom('webhook_deliveries').select('event_id').where('subscription_id', '=', subscription.id).execute()).map((d) => d.event_id);
     await t.container.db.kysely.updateTable('webhook_deliveries').set({ created_at: old }).where('subscription_id', '=', subscription.id).execute();
     await t.container.db.kysely.updateTable('webhook_events').set({ created_at: old }).where('id', 'in', eventIds).execute();
+    expect(await a.must('webhooks/deliveries', { subscriptionId: subscription.id })).toMatchObject({ total: 2 });
     expect(await t.container.webhooks.cleanup(30)).toBeGreaterThanOrEqual(2);
     expect(await deliveries()).toHaveLength(0);
+    // The totals lose what housekeeping deleted.
+    expect(await a.must('webhooks/deliveries', { subscriptionId: subscription.id })).toMatchObject({ total: 0, totalExact: true });
     // The events' payloads go with their last delivery.
     expect(await t.container.db.kysely.selectFrom('webhook_events').select('id').where('id', 'in', eventIds).execute()).toEqual([]);
   });
@@ -317,7 +326,7 @@ describe('webhooks', () => {
     expect(await a.must('webhooks/delete', { id: created.id })).toEqual({ ok: true });
     expect((await a.admin('webhooks/delete', { id: created.id })).status).toBe(404);
   });
-  it('counts a long delivery log up to 10,000, and finds each subscription’s newest delivery and the failed ones', async () => {
+  it('counts a long delivery log exactly, and finds each subscription’s newest delivery and the failed ones', async () => {
     const a = await scanAccount(t);
     const create = async (path: string) => ((await a.must('webhooks/create', { url: `https://example.com/${path}`, events: ['scan.created'], active: false })).subscription as WebhookSubscription).id;
     const [busy, failing, quiet] = [await create('busy'), await create('failing'), await create('quiet')];
@@ -347,7 +356,7 @@ describe('webhooks', () => {
 
     const log = async (q: Record<string, unknown>) => (await a.must('webhooks/deliveries', q)) as { items: WebhookDelivery[]; total: number; totalExact: boolean };
     const all = await log({});
-    expect(all).toMatchObject({ total: 10_000, totalExact: false });
+    expect(all).toMatchObject({ total: 10_008, totalExact: true });
     expect(all.items[0]).toMatchObject({ subscriptionId: busy, status: 'pending' });
     expect(await log({ subscriptionId: failing })).toMatchObject({ total: 1, totalExact: true, items: [{ subscriptionId: failing, status: 'failed' }] });
     expect(await log({ subscriptionId: quiet })).toMatchObject({ total: 0, totalExact: true, items: [] });
@@ -355,6 +364,12 @@ describe('webhooks', () => {
     const pending = await log({ status: 'pending' });
     expect(pending).toMatchObject({ total: 2, totalExact: true });
     expect(pending.items.map((d) => d.status)).toEqual(['pending', 'pending']);
-    expect(await log({ subscriptionId: busy, status: 'succeeded', page: 2, limit: 100 })).toMatchObject({ total: 10_000, totalExact: false });
+    expect(await log({ subscriptionId: busy, status: 'succeeded', page: 2, limit: 100 })).toMatchObject({ total: 10_005, totalExact: true });
+    expect(await log({ subscriptionId: busy })).toMatchObject({ total: 10_007, totalExact: true });
+    // A second log of the same attempts (a run whose lease ran out) changes nothing, and counts nothing twice.
+    const again = await k.selectFrom('webhook_deliveries').select('id').where('subscription_id', '=', busy).where('status', '=', 'succeeded').orderBy('id').limit(3).execute();
+    await repo.recordAttempts(a.owner.accountId, busy, again.map(({ id }) => ({ id, status: 'failed', attempts: 2, nextAttemptAt: null, httpStatus: 500, responseBody: '', durationMs: 5, error: null, finishedAt: now })));
+    expect(await log({ subscriptionId: busy })).toMatchObject({ total: 10_007 });
+    expect(await log({ status: 'failed' })).toMatchObject({ total: 1 });
   });
 });

@@ -534,6 +534,9 @@ export type WebhookSubscriptionsTable = {
   /** The first and the newest delivery the sender finished (delivered or given up on), null before any (migration 0041). */
   first_delivery_id: number | null;
   last_delivery_id: number | null;
+  /** How many of its deliveries succeeded, and failed for good (migration 0042): the delivery log's totals. */
+  succeeded_count: Generated<number>;
+  failed_count: Generated<number>;
   /** Who made it: '' the web page; a REST hook's `zapier`, `make` or `api` (migration 0026). */
   source: Generated<string>;
   created_at: Timestamp;

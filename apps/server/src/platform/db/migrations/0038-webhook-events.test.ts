@@ -26,7 +26,7 @@ describe('migration 0038: webhook payloads stored once per event', () => {
     await migrateToLatest(db);
 
     const repo = new WebhooksRepo(db.kysely, db.dialect);
-    const { rows } = await repo.deliveries(1, {}, 0, 10, 100);
+    const { rows } = await repo.deliveries(1, {}, 0, 10);
     expect(rows.map((r) => [r.message_id, r.status, JSON.parse(r.payload) as unknown])).toEqual([
       ['msg_A-2', 'pending', { type: 'scan.created', data: { value: 'A-2' } }],
       ['msg_A-1', 'succeeded', { type: 'scan.created', data: { value: 'A-1' } }],

@@ -40,6 +40,7 @@ import * as m0038 from './0038-webhook-events.js';
 import * as m0039 from './0039-property-match-order.js';
 import * as m0040 from './0040-scan-counts-quarter-hours.js';
 import * as m0041 from './0041-webhook-delivery-log.js';
+import * as m0042 from './0042-webhook-delivery-counts.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '0039-property-match-order': m0039,
   '0040-scan-counts-quarter-hours': m0040,
   '0041-webhook-delivery-log': m0041,
+  '0042-webhook-delivery-counts': m0042,
 };
