@@ -1,6 +1,6 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DialectName } from '../../platform/db/database.js';
-import { beginBulkLoad, containsText, endBulkLoad, jsonArrayRows, lowerEquals, nowIso, substringIds, substringMatch } from '../../platform/db/dialect.js';
+import { containsText, indexPendingSubstrings, jsonArrayRows, lowerEquals, nowIso, pendingSubstringRows, substringIds, substringMatch, substringTailIds } from '../../platform/db/dialect.js';
 import type { Database } from '../../platform/db/schema.js';
 
 export type DatabaseRow = { id: number; account_id: number; name: string; case_sensitive: number; created_at: string; updated_at: string };
@@ -113,7 +113,23 @@ export class DatabasesRepo {
 
   /** Values matching the filters, oldest first; `countLimit` caps the count (counting 1M rows is costly). */
   async findValues(accountId: number, databaseId: number, f: ValueFilters, page: { limit: number; offset: number }, countLimit?: number): Promise<{ rows: ValueRow[]; total?: number }> {
-    const ids = f.valueLike ? substringIds(this.dialect, 'db_values', f.valueLike) : undefined;
+    const indexed = f.valueLike ? substringIds(this.dialect, 'db_values', f.valueLike) : undefined;
+    if (!indexed) return this.findValuesFrom(accountId, databaseId, f, undefined, page, countLimit);
+    // The values the substring index holds, then those not fed to it yet (migration 0043), whose ids are all higher:
+    // each part in id order, so a page stops after `limit` matches.
+    const first = await this.findValuesFrom(accountId, databaseId, f, indexed, page, countLimit);
+    const tail = substringTailIds(this.dialect, 'db_values', f.valueLike!);
+    if (!tail) return first;
+    const more = first.rows.length < page.limit;
+    // How much of the offset the index's matches take: all of it when this page has some of them; when it has none,
+    // as many as there are (counted), and the rest of the offset skips values of the tail.
+    const offsetInIndex = first.rows.length > 0 || page.offset === 0 ? page.offset : ((await this.findValuesFrom(accountId, databaseId, f, indexed, { limit: 0, offset: 0 }, Number.MAX_SAFE_INTEGER)).total ?? 0);
+    const rest = await this.findValuesFrom(accountId, databaseId, f, tail, { limit: more ? page.limit - first.rows.length : 0, offset: Math.max(0, page.offset - offsetInIndex) }, countLimit);
+    return { rows: [...first.rows, ...rest.rows], ...(countLimit === undefined ? {} : { total: Math.min(countLimit, (first.total ?? 0) + (rest.total ?? 0)) }) };
+  }
+
+  /** `findValues` with the substring matches (if any) read from `ids`. */
+  private async findValuesFrom(accountId: number, databaseId: number, f: ValueFilters, ids: RawBuilder<{ id: number }> | undefined, page: { limit: number; offset: number }, countLimit?: number): Promise<{ rows: ValueRow[]; total?: number }> {
     // With a substring index table, it drives the loop (CROSS JOIN keeps SQLite from reordering) and
     // gives the id order, so a page stops after `limit` matches instead of sorting every match.
     type Q = SelectQueryBuilder<Database, 'db_values', object>;
@@ -124,12 +140,15 @@ export class DatabasesRepo {
     if (f.response !== undefined) query = query.where('db_values.response', '=', f.response);
     if (f.responseLike) query = query.where(containsText(this.dialect, sql.ref('db_values.response'), f.responseLike));
     if (f.validity !== undefined) query = query.where('db_values.validity', '=', f.validity);
-    const rows = await query
-      .select(valueColumns.map((c) => `db_values.${c}` as const))
-      .orderBy(ids ? sql.ref('m.id') : sql.ref('db_values.id'))
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
+    const rows =
+      page.limit === 0
+        ? []
+        : await query
+            .select(valueColumns.map((c) => `db_values.${c}` as const))
+            .orderBy(ids ? sql.ref('m.id') : sql.ref('db_values.id'))
+            .limit(page.limit)
+            .offset(page.offset)
+            .execute();
     if (countLimit === undefined) return { rows };
     const counted = await this.db
       .selectFrom(query.select('db_values.id').limit(countLimit).as('c'))
@@ -138,12 +157,14 @@ export class DatabasesRepo {
     return { rows, total: Number(counted.n) };
   }
 
-  /** Runs a bulk load of values (inside a transaction): substring indexing happens once at the end. */
-  async bulkLoad<T>(fn: () => Promise<T>): Promise<T> {
-    const since = await beginBulkLoad(this.db, this.dialect, 'db_values');
-    const result = await fn();
-    await endBulkLoad(this.db, this.dialect, 'db_values', 'value', since);
-    return result;
+  /** How many values wait for the substring index (SQLite: it is fed after writes, migration 0043); 0 on PostgreSQL. */
+  async unindexedValues(): Promise<number> {
+    return pendingSubstringRows(this.db, this.dialect, 'db_values');
+  }
+
+  /** Feeds up to `limit` waiting values to the substring index (call inside a transaction); answers how many ids it covered. */
+  async indexPendingValues(limit: number): Promise<number> {
+    return indexPendingSubstrings(this.db, this.dialect, 'db_values', limit);
   }
 
   async findValue(accountId: number, databaseId: number, key: string): Promise<ValueRow | undefined> {

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { CodedError } from '../../platform/http/legacy/legacy-bridge.js';
 import { jobReport } from '../../platform/jobs/job-types.js';
+import { SubstringFeeder } from '../../platform/db/substring-feeder.js';
 import { encodeValues, type DatabaseRow, type DatabasesRepo, type NewValue, type ValueFilters, type ValueRow } from './databases.repo.js';
 import { csvRows, importRows, valuesImportedSummary, type ImportHooks, type ImportOptions, type ImportReport, type RowBatches } from './databases.import.js';
 import { cleanValue, valueKey } from './database-values.js';
@@ -24,10 +25,15 @@ const STAGED_SLICE_MS = 250;
 
 /** Databases (validation lists), their values and imports. */
 export class DatabasesService {
+  /** Feeds the values' substring index after writes (SQLite; imports end without building it, migration 0043). */
+  readonly valuesIndex: SubstringFeeder;
+
   constructor(
     readonly repo: DatabasesRepo,
     private readonly events: WebhookEvents = noWebhookEvents,
-  ) {}
+  ) {
+    this.valuesIndex = new SubstringFeeder({ pending: () => repo.unindexedValues(), feed: (limit) => repo.transaction((r) => r.indexPendingValues(limit)) });
+  }
 
   /** A `database_value.*` webhook event. */
   private valueEvent(type: 'created' | 'updated' | 'deleted', databaseId: number, v: { id: number; value: string; response: string; validity: number }): WebhookEvent {
@@ -129,10 +135,12 @@ export class DatabasesService {
     const key = valueKey(value, db.case_sensitive === 1);
     const response = input.response ?? '';
     const validity = input.validity ?? 1;
-    const valueId = await this.repo.transaction(async (repo) => {
-      if (await repo.findValue(accountId, id, key)) throw new CodedError('CONFLICT', 1027, `"${value}" already exists in this database.`);
-      return repo.insertValue(accountId, id, { value, key, response, validity });
-    });
+    const valueId = await this.indexingAfter(() =>
+      this.repo.transaction(async (repo) => {
+        if (await repo.findValue(accountId, id, key)) throw new CodedError('CONFLICT', 1027, `"${value}" already exists in this database.`);
+        return repo.insertValue(accountId, id, { value, key, response, validity });
+      }),
+    );
     await this.events.emit(accountId, [this.valueEvent('created', id, { id: valueId, value, response, validity })]);
     return valueId;
   }
@@ -148,7 +156,7 @@ export class DatabasesService {
     for (const item of items) if (!dbs.has(item.databaseId)) dbs.set(item.databaseId, await this.require(accountId, item.databaseId));
     const cleaned = items.map((i) => ({ ...i, value: cleanValue(i.value, i.trim ?? true) }));
     const events: WebhookEvent[] = [];
-    await this.repo.transaction(async (repo) => {
+    await this.indexingAfter(() => this.repo.transaction(async (repo) => {
       for (const item of cleaned) {
         const key = valueKey(item.value, dbs.get(item.databaseId)!.case_sensitive === 1);
         const existing = await repo.findValue(accountId, item.databaseId, key);
@@ -162,7 +170,7 @@ export class DatabasesService {
           events.push(this.valueEvent('created', item.databaseId, { id: valueId, value: item.value, response, validity }));
         }
       }
-    });
+    }));
     await this.events.emit(accountId, events);
   }
 
@@ -207,7 +215,7 @@ export class DatabasesService {
     const db = await this.require(accountId, id);
     const cs = db.case_sensitive === 1;
     const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-    return this.repo.transaction(async (repo) => {
+    return this.indexingAfter(() => this.repo.transaction(async (repo) => {
       let added = 0;
       let next = input.start;
       // Values already in the database are skipped and more are generated; random ones get a bounded number of rounds.
@@ -223,7 +231,7 @@ export class DatabasesService {
         added += await repo.insertNewValues(accountId, id, [...batch.values()]);
       }
       return added;
-    });
+    }));
   }
 
   /**
@@ -244,9 +252,9 @@ export class DatabasesService {
     const databaseId = db.id;
     if (options.commit === 'batch') {
       if (options.onError === 'abort') throw new Error("commit 'batch' needs onError 'skip': a bad row cannot roll back committed batches");
-      return importRows(rows, db.case_sensitive === 1, options, (batch) => this.repo.transaction((repo) => repo.bulkLoad(() => repo.upsertValues(accountId, databaseId, batch))), hooks);
+      return this.indexingAfter(() => importRows(rows, db.case_sensitive === 1, options, (batch) => this.repo.transaction((repo) => repo.upsertValues(accountId, databaseId, batch)), hooks));
     }
-    return this.repo.transaction((repo) => repo.bulkLoad(() => importRows(rows, db.case_sensitive === 1, options, (batch) => repo.upsertValues(accountId, databaseId, batch), hooks)));
+    return this.indexingAfter(() => this.repo.transaction((repo) => importRows(rows, db.case_sensitive === 1, options, (batch) => repo.upsertValues(accountId, databaseId, batch), hooks)));
   }
 
   /**
@@ -302,9 +310,9 @@ export class DatabasesService {
     const it = batches[Symbol.asyncIterator]();
     let next = await it.next();
     let index = -1;
-    while (next.done !== true) {
-      await this.repo.transaction((repo) =>
-        repo.bulkLoad(async () => {
+    await this.indexingAfter(async () => {
+      while (next.done !== true) {
+        await this.repo.transaction(async (repo) => {
           const started = performance.now();
           while (next.done !== true) {
             await repo.upsertEncodedValues(accountId, databaseId, next.value);
@@ -312,9 +320,18 @@ export class DatabasesService {
             next = await it.next();
             if (performance.now() - started >= sliceMs) break;
           }
-        }),
-      );
-      onWritten?.(index);
+        });
+        onWritten?.(index);
+      }
+    });
+  }
+
+  /** Runs a write of values, then has the substring index fed (also when it failed part way: what committed needs it). */
+  private async indexingAfter<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      this.valuesIndex.written();
     }
   }
 }

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { CSV_OFF_THREAD_FROM } from './databases.import.js';
 import { account, expectCode, legacyMultipart, legacyXml, ok, type Caller } from '../services/scan-config.test-helpers.js';
@@ -156,6 +157,46 @@ describe('databases/upload', () => {
     const stored = await t.container.db.kysely.selectFrom('db_values').select((eb) => eb.fn.countAll<number>().as('n')).where('database_id', '=', Number(id)).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(80_000);
     expect(valuesOf(ok(await call('databases', 'showvalues', { database_id: id, value: 'GATE-079990' })))).toEqual(['GATE-079990|Seat 79990, row 30|0']);
+
+    // "Value contains" finds imported values before their substring index is fed (SQLite feeds it after the import), and after.
+    const like = async (term: string) => valuesOf(ok(await call('databases', 'showvalues', { database_id: id, valuelike: term }))).map((v) => v.split('|')[0]);
+    const tail = Array.from({ length: 10 }, (_, i) => `GATE-07999${i}`);
+    expect(await like('gate-07999')).toEqual(tail);
+    const values = t.container.scanConfig.databases;
+    // Fed by itself after the import (80,000 waited, past the 1,000 that start a feed).
+    await vi.waitFor(async () => expect(await values.repo.unindexedValues()).toBe(0), { timeout: 10_000, interval: 20 });
+    if (t.container.db.dialect === 'sqlite') {
+      const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM db_values_fts WHERE db_values_fts MATCH '"079990"'`.execute(t.container.db.kysely);
+      expect(rows[0]!.n).toBe(1);
+    }
+    expect(await like('gate-07999')).toEqual(tail);
+    // An indexed value deleted, and one added after: the search follows both.
+    ok(await call('databases', 'deletevalue', { database_id: id, value: 'GATE-079991' }));
+    ok(await call('databases', 'addvalue', { database_id: id, value: 'GATE-0799999' }));
+    expect(await like('gate-07999')).toEqual([...tail.filter((v) => v !== 'GATE-079991'), 'GATE-0799999']);
+  });
+
+  it('pages "value contains" across the values in the substring index and those not fed to it yet, in id order', async () => {
+    const id = await newDb('Paged contains');
+    const csv = Array.from({ length: 1_500 }, (_, i) => `PAGE-${String(i).padStart(5, '0')}`).join('\n');
+    ok(await legacyMultipart(t.app, { section: 'databases', action: 'upload', api_key: key, database_id: id }, { field: 'csvfile', filename: 'pages.csv', content: `${csv}\n` }));
+    await t.container.scanConfig.databases.valuesIndex.flush();
+    // Three more, one by one: too few to be fed yet (SQLite), so they are read directly, after the indexed ones.
+    for (const v of ['PAGE-90000', 'PAGE-90001', 'PAGE-90002']) ok(await call('databases', 'addvalue', { database_id: id, value: v }));
+    if (t.container.db.dialect === 'sqlite') expect(await t.container.scanConfig.databases.repo.unindexedValues()).toBeGreaterThanOrEqual(3);
+    const all = [...Array.from({ length: 1_500 }, (_, i) => `PAGE-${String(i).padStart(5, '0')}`), 'PAGE-90000', 'PAGE-90001', 'PAGE-90002'];
+    const like = async (offset: number, limit: number) => {
+      const res = ok(await call('databases', 'showvalues', { database_id: id, valuelike: 'page-', offset: String(offset), limit: String(limit) }));
+      return { values: valuesOf(res).map((v) => v.split('|')[0]), count: res.xml.count };
+    };
+    expect(await like(1_495, 10)).toMatchObject({ values: all.slice(1_495, 1_505) });
+    expect(await like(1_501, 10)).toMatchObject({ values: all.slice(1_501) });
+    expect(await like(0, 3)).toMatchObject({ values: all.slice(0, 3) });
+    expect(await like(1_503, 10)).toMatchObject({ values: [] });
+    // The total (the database page's count) adds both parts.
+    const { account_id: accountId } = await t.container.db.kysely.selectFrom('databases').select('account_id').where('id', '=', Number(id)).executeTakeFirstOrThrow();
+    const counted = await t.container.scanConfig.databases.repo.findValues(accountId, Number(id), { valueLike: 'page-' }, { limit: 2, offset: 1_500 }, 10_000);
+    expect(counted).toMatchObject({ total: 1_503, rows: [{ value: 'PAGE-90000' }, { value: 'PAGE-90001' }] });
   });
 
   it('answers 1029 without a file, 1026 for another file type, 1019 for a bad row (and imports nothing)', async () => {

@@ -41,6 +41,7 @@ import * as m0039 from './0039-property-match-order.js';
 import * as m0040 from './0040-scan-counts-quarter-hours.js';
 import * as m0041 from './0041-webhook-delivery-log.js';
 import * as m0042 from './0042-webhook-delivery-counts.js';
+import * as m0043 from './0043-db-values-deferred-substring-index.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '0040-scan-counts-quarter-hours': m0040,
   '0041-webhook-delivery-log': m0041,
   '0042-webhook-delivery-counts': m0042,
+  '0043-db-values-deferred-substring-index': m0043,
 };
