@@ -272,6 +272,8 @@ export class WebhooksRepo {
    */
   async recordAttempts(accountId: number, subscriptionId: number, list: AttemptRecord[]): Promise<void> {
     if (list.length === 0) return;
+    // The rows and what is noted of them on the subscription change together (the run's batch is a transaction already).
+    if (!this.db.isTransaction) return this.transaction((repo) => repo.recordAttempts(accountId, subscriptionId, list));
     const ts = sql.raw(timestampType(this.dialect));
     // The id range lets SQLite walk only the batch's part of the account's index (without it, it walks all of the account's deliveries).
     const ids = list.map((a) => a.id);
