@@ -155,7 +155,7 @@ export function DeliveryLog({ subscriptions, filter, onFilter, timeZone, onOpen 
       </Box>
       {body}
       {log.data && log.data.total > filter.limit ? (
-        // Past 10,000 matches the server stops counting ("of 10,000+"): next stays open, the last page is unknown.
+        // The server's totals are exact (kept per subscription, migration 0042); `exact` stays for the pager's sake.
         <TablePager
           page={filter.page}
           limit={filter.limit}
