@@ -40,6 +40,22 @@ describe('the webhook sender thread', () => {
     }
   });
 
+  it('stops a series after a delivered one once its time budget ran out (a slow receiver), leaving the rest unsent', async () => {
+    const thread = new WebhookPostThread(true);
+    try {
+      const before = receiver.received.length;
+      receiver.answerWith(() => ({ status: 200, body: 'ok' }));
+      const items = [1, 2, 3].map((n) => ({ messageId: `msg_budget_${n}`, payload: '{}' }));
+      // A budget of 0 has run out after the first post.
+      const attempts = await thread.series({ url: receiver.url, secrets: [secret] }, items, { ...options, seriesBudgetMs: 0 });
+      expect(attempts.map((a) => a.ok)).toEqual([true]);
+      expect(receiver.received.slice(before).map((r) => r.headers['webhook-id'])).toEqual(['msg_budget_1']);
+      expect((await thread.series({ url: receiver.url, secrets: [secret] }, items, options)).map((a) => a.ok)).toEqual([true, true, true]);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('refuses an internal address unless the install allows it, as a permanent failure', async () => {
     const thread = new WebhookPostThread(false);
     try {

@@ -10,8 +10,11 @@ export type PostTarget = { url: string; secrets: string[] };
 /** One delivery to post. */
 export type PostItem = { messageId: string; payload: string };
 
-/** How to post: the guard, the receiver's time limit and reply size, and the sender's clock (tests move it). */
-export type PostOptions = { timeoutMs: number; maxBytes: number; clockOffsetMs: number };
+/**
+ * How to post: the receiver's time limit and reply size, the sender's clock (tests move it), and how long a series
+ * may post before it stops after a delivered one (the rest wait for the next series; none: no limit).
+ */
+export type PostOptions = { timeoutMs: number; maxBytes: number; clockOffsetMs: number; seriesBudgetMs?: number | undefined };
 
 /** A pending delivery as a batch reads it (`WebhooksRepo.pendingBatch`). */
 export type BatchDelivery = { id: number; message_id: string; payload: string; attempts: number; next_attempt_at: string | null };
@@ -85,13 +88,17 @@ export class WebhookPoster {
     }
   }
 
-  /** Posts deliveries one after the other (order), stopping after the first that failed; answers the attempts made. */
+  /**
+   * Posts deliveries one after the other (order), stopping after the first that failed, or after the series' time
+   * budget ran out; answers the attempts made.
+   */
   async series(target: PostTarget, items: PostItem[], options: PostOptions): Promise<Attempt[]> {
     const attempts: Attempt[] = [];
+    const deadline = options.seriesBudgetMs === undefined ? Infinity : performance.now() + options.seriesBudgetMs;
     for (const d of items) {
       const a = await this.post(target, d, options);
       attempts.push(a);
-      if (!a.ok) break;
+      if (!a.ok || performance.now() >= deadline) break;
     }
     return attempts;
   }
