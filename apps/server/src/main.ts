@@ -34,8 +34,9 @@ async function main(): Promise<void> {
   // The daily scan-retention run (00:00 UTC) is queued once per day; queue the next one now too.
   scheduleScanRetention(container.jobs.queue).catch((err: unknown) => app.log.error({ err }, 'could not schedule the scan retention'));
 
-  // Values written and not indexed for substring search yet (a restore, an import cut short) are fed now.
+  // Values and scans written and not indexed for substring search yet (a restore, an import cut short) are fed now.
   container.scanConfig.databases.valuesIndex.written();
+  container.scans.writer.catchUp();
 
   // Roles (scaled-out mode runs them in separate processes; embedded mode runs all three).
   const worker = config.roles.has('worker') ? container.jobs.worker() : undefined;

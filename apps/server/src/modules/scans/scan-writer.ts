@@ -25,16 +25,22 @@ export class ScanWriter {
   /** Runs `work` (judge and insert one scan) in a transaction shared with scans stored at the same moment; answers once it is committed. */
   async store<T>(work: (repo: ScansRepo) => Promise<T>): Promise<T> {
     const answer = await this.group.run(work);
-    if (this.unindexed === undefined) {
-      // Scans stored before this process started (or imported) count too.
-      this.unindexed = 0;
-      void this.repo.unindexedValues().then(
-        (n) => this.stored(n),
-        () => undefined,
-      );
-    }
+    this.catchUp();
     this.stored(1);
     return answer;
+  }
+
+  /**
+   * Counts the scans stored before this process started (a restore, `data:import`) and feeds them once enough wait,
+   * without waiting for the first new scan (start-up); later calls do nothing.
+   */
+  catchUp(): void {
+    if (this.unindexed !== undefined) return;
+    this.unindexed = 0;
+    void this.repo.unindexedValues().then(
+      (n) => this.stored(n),
+      () => undefined,
+    );
   }
 
   private stored(n: number): void {

@@ -63,7 +63,8 @@ export function createScans(deps: {
   const repo = new ScansRepo(deps.db.kysely, deps.db.dialect, removeScanFiles);
   const postbacks = new Postbacks({ repo, queue: deps.queue, bus: deps.bus, allowPrivateUrls: deps.allowPrivateUrls, timeoutMs: deps.postbackTimeoutMs, ...(deps.postbackRecorder ? { recorder: deps.postbackRecorder } : {}) });
   const sessions = new ScannerSessionsService({ repo: new ScannerSessionsRepo(deps.db.kysely), appUsers: deps.scanConfig.appUsers, devices: deps.scanConfig.devices, accounts: deps.accounts, limiter: deps.limiter, limits: deps.limits, ...(deps.requiresAppSso ? { requiresAppSso: deps.requiresAppSso } : {}) });
-  const capture = new ScanCaptureService({ repo, writer: new ScanWriter(repo), storage: deps.storage, bus: deps.bus, postbacks, queue: deps.queue, events });
+  const writer = new ScanWriter(repo);
+  const capture = new ScanCaptureService({ repo, writer, storage: deps.storage, bus: deps.bus, postbacks, queue: deps.queue, events });
   /** Job handlers this module owns: postback deliveries and upload emails. */
   const jobHandlers = () => new Map([...postbacks.handlers(), [UPLOAD_EMAIL_JOB, uploadEmailHandler({ repo, mailer: deps.mailer, services: (accountId, serviceId) => repo.captureService(accountId, serviceId, 0) })]]);
   /** The account's time zone (its owner's), for legacy timestamps and period rules. */
@@ -84,5 +85,5 @@ export function createScans(deps: {
   // The scanner-side pages: an app user's own map, a scan's response as the scanner showed it.
   const scannerPages = new ScannerPagesService({ scans: repo, insights: insightsRepo, map: deps.map, servicesOf: (accountId, appUserId) => sessions.services(accountId, appUserId) });
   const uploads = new UploadsService({ repo: new UploadsRepo(deps.db.kysely), accountZone });
-  return { repo, counts, postbacks, sessions, capture, jobHandlers, accountZone, search, edits, insights, scannerPages, uploads, templates };
+  return { repo, writer, counts, postbacks, sessions, capture, jobHandlers, accountZone, search, edits, insights, scannerPages, uploads, templates };
 }
