@@ -331,7 +331,7 @@ export class DatabasesService {
     try {
       return await write();
     } finally {
-      this.valuesIndex.written();
+      this.valuesIndex.recount();
     }
   }
 }

@@ -1,50 +1,77 @@
 /** Rows written and not yet in a deferred substring index, past which they are fed to it (searches read the rest directly). */
 const FEED_EVERY = 1_000;
-/** Rows one transaction of feeding takes at most: the event loop gets a turn between transactions. */
+/** Rows one step of feeding takes at most: a backlog (an import, a restore) is fed in steps, the event loop turning between them. */
 const FEED_BATCH = 10_000;
 
-/** A deferred substring index (dialect.ts `deferSubstringIndex`): how many rows wait, and feeding some in a transaction of its own. */
+/** A deferred substring index (dialect.ts `deferSubstringIndex`): how many rows wait, and feeding some in a transaction. */
 export type DeferredSubstringIndex = { pending(): Promise<number>; feed(limit: number): Promise<number> };
 
 /**
- * Feeds a deferred substring index (SQLite) after writes commit, in batches of its own transactions, so an import
- * ends without building the index and a search reads the rows not indexed yet directly meanwhile. Scans feed theirs
- * inside their group commit instead (`ScanWriter`).
+ * Feeds a deferred substring index (SQLite) once about a thousand rows wait, in steps of at most ten thousand, so
+ * writes (a scan, an import of a million values) do not build it themselves; searches read the rows not indexed yet
+ * directly meanwhile. It counts what is written in memory (a scan costs no query) and reads the backlog from the
+ * database on first use, and again when told to (`recount`: writes whose size the caller does not know).
  */
 export class SubstringFeeder {
-  private running: Promise<void> | null = null;
-  private again = false;
+  /** Rows written and not yet fed, as far as this process knows (undefined: not read yet). */
+  private unindexed: number | undefined;
+  private feeding = false;
 
   constructor(
     private readonly index: DeferredSubstringIndex,
-    /** A feed that failed leaves its rows above the watermark, where searches read them; the next write feeds them. */
+    /** A feed that failed leaves its rows above the watermark, where searches read them; a later one takes them. */
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
-  /** After a write committed: feeds the index once enough rows wait. Never throws, and does not wait for the feeding. */
-  written(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.feed(FEED_EVERY)
-      .catch(this.onError)
-      .finally(() => {
-        this.running = null;
-        if (!this.again) return;
-        this.again = false;
-        this.written();
-      });
+  /** After `n` rows were written and committed (0 at start-up: only the backlog is read). Never throws, never waits. */
+  written(n: number): void {
+    if (this.unindexed === undefined) this.recount();
+    this.add(n);
+  }
+
+  /** Reads how many rows wait from the database (after writes of unknown size), then feeds them once enough wait. */
+  recount(): void {
+    this.unindexed = 0;
+    this.index.pending().then(
+      (n) => this.add(n),
+      (error: unknown) => this.onError(error),
+    );
   }
 
   /** Feeds every row that waits, however few, and resolves when done (tests, benches). */
   async flush(): Promise<void> {
-    await this.running;
-    await this.feed(1);
+    while ((await this.index.feed(FEED_BATCH)) === FEED_BATCH) await new Promise((resolve) => setImmediate(resolve));
+    this.unindexed = 0;
   }
 
-  private async feed(atLeast: number): Promise<void> {
-    if ((await this.index.pending()) < atLeast) return;
-    while ((await this.index.feed(FEED_BATCH)) === FEED_BATCH) await new Promise((resolve) => setImmediate(resolve));
+  private add(n: number): void {
+    this.unindexed = (this.unindexed ?? 0) + n;
+    if (this.unindexed < FEED_EVERY || this.feeding) return;
+    this.feeding = true;
+    void this.feed().then((fed) => {
+      this.feeding = false;
+      // Enough was written during the last step to feed again (not after a failure: the next write retries).
+      if (fed && this.unindexed !== undefined && this.unindexed >= FEED_EVERY) this.add(0);
+    });
+  }
+
+  /** Feeds until nothing waits; answers false when a step failed. */
+  private async feed(): Promise<boolean> {
+    try {
+      for (;;) {
+        const covered = await this.index.feed(FEED_BATCH);
+        // A step short of full found nothing more waiting: whatever was counted is in the index (a count may run
+        // ahead of the rows, as when a backlog read overlaps a step, and must not keep a feed going on nothing).
+        if (covered < FEED_BATCH) {
+          this.unindexed = 0;
+          return true;
+        }
+        this.unindexed = Math.max(0, (this.unindexed ?? 0) - covered);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (error) {
+      this.onError(error);
+      return false;
+    }
   }
 }
