@@ -83,8 +83,8 @@ export async function createSubstringIndex(db: Kysely<unknown>, dialect: Dialect
   const [t, f, c, bulk] = [sql.table(table), sql.table(fts), sql.ref(column), sql.table(`${fts}_bulk`)];
   // columnsize=0: no per-row size table (we never rank), which keeps imports cheaper.
   await sql`CREATE VIRTUAL TABLE ${f} USING fts5(${c}, content=${sql.lit(table)}, content_rowid='id', tokenize='trigram', columnsize=0)`.execute(db);
-  // While a bulk load runs (loading = 1) inserts are indexed in one statement at its end instead of row by row.
-  // Updates never need it then: only the letter case of a value can change under its key, and trigrams ignore case.
+  // While a bulk load ran (loading = 1) inserts were indexed in one statement at its end instead of row by row. Both
+  // indexed tables have since been deferred (0009, 0043), which drops these triggers, and 0044 drops the flag table.
   await sql`CREATE TABLE ${bulk} (loading INTEGER NOT NULL)`.execute(db);
   await sql`INSERT INTO ${bulk} (loading) VALUES (0)`.execute(db);
   await sql`CREATE TRIGGER ${sql.id(`${fts}_ai`)} AFTER INSERT ON ${t} WHEN (SELECT loading FROM ${bulk}) = 0 BEGIN INSERT INTO ${f}(rowid, ${c}) VALUES (new.id, new.${c}); END`.execute(db);
@@ -155,30 +155,10 @@ export async function indexPendingSubstrings(db: QueryExecutorProvider, dialect:
   return to - from;
 }
 
-/**
- * Starts a bulk load into `table` inside the caller's transaction; answers the highest id before it,
- * which `endBulkLoad` needs. On SQLite the trigram index is then fed once at the end.
- */
-export async function beginBulkLoad(db: QueryExecutorProvider, dialect: DialectName, table: string): Promise<number> {
-  const row = await sql<{ m: number | null }>`SELECT MAX(id) AS m FROM ${sql.table(table)}`.execute(db);
-  if (dialect === 'sqlite') await sql`UPDATE ${sql.table(`${trigramTable(table)}_bulk`)} SET loading = 1`.execute(db);
-  return Number(row.rows[0]?.m ?? 0);
-}
-
-/** Ends a bulk load: indexes the rows added since `sinceId` (SQLite) and turns row-by-row indexing back on. */
-export async function endBulkLoad(db: QueryExecutorProvider, dialect: DialectName, table: string, column: string, sinceId: number): Promise<void> {
-  if (dialect !== 'sqlite') return;
-  const fts = trigramTable(table);
-  // A deferred index takes every row above its watermark (those before the load too), in one statement.
-  if (deferredSubstringIndexes.has(table)) await indexPendingSubstrings(db, dialect, table, Number.MAX_SAFE_INTEGER);
-  else await sql`INSERT INTO ${sql.table(fts)}(rowid, ${sql.ref(column)}) SELECT id, ${sql.ref(column)} FROM ${sql.table(table)} WHERE id > ${sinceId}`.execute(db);
-  await sql`UPDATE ${sql.table(`${fts}_bulk`)} SET loading = 0`.execute(db);
-}
-
 /** Tables the dialect adds for substring indexes (rebuilt from their source; not exported). */
 export function substringIndexTables(table: string): string[] {
   const fts = trigramTable(table);
-  return [fts, `${fts}_data`, `${fts}_idx`, `${fts}_config`, `${fts}_docsize`, `${fts}_content`, `${fts}_bulk`, ...(deferredSubstringIndexes.has(table) ? [indexedUpTo(table)] : [])];
+  return [fts, `${fts}_data`, `${fts}_idx`, `${fts}_config`, `${fts}_docsize`, `${fts}_content`, ...(deferredSubstringIndexes.has(table) ? [indexedUpTo(table)] : [])];
 }
 
 /**

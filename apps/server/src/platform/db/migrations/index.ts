@@ -42,6 +42,7 @@ import * as m0040 from './0040-scan-counts-quarter-hours.js';
 import * as m0041 from './0041-webhook-delivery-log.js';
 import * as m0042 from './0042-webhook-delivery-counts.js';
 import * as m0043 from './0043-db-values-deferred-substring-index.js';
+import * as m0044 from './0044-drop-substring-bulk-flags.js';
 
 type Migration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '0041-webhook-delivery-log': m0041,
   '0042-webhook-delivery-counts': m0042,
   '0043-db-values-deferred-substring-index': m0043,
+  '0044-drop-substring-bulk-flags': m0044,
 };
