@@ -110,11 +110,13 @@ test('mapview shows my scans, the ones waiting offline apart, and scanresponse s
   const offsite = await phone(context);
   const scanner = await context.newPage();
   await signInToScanner(scanner, setup.maker);
-  // The scanner takes the latest fix without waiting for one: give the first a moment.
-  await scanner.waitForTimeout(1500);
+  // The scanner takes the latest fix without waiting for one: it shows the fix its scans carry.
+  const gps = scanner.getByTestId('gps-status');
+  await expect(gps).toContainText('Location on: 52.5200, 13.4050');
+  await shots(scanner, 'scanner-gps-status');
   await scan(scanner, 'TICKET-1', 'Valid');
   await context.setGeolocation({ latitude: 52.54, longitude: 13.44 });
-  await scanner.waitForTimeout(1500);
+  await expect(gps).toContainText('Location on: 52.5400, 13.4400');
   const htmlScan = await scan(scanner, 'HTML-1', 'Valid');
   expect(htmlScan).toBeGreaterThan(0);
 
@@ -138,6 +140,7 @@ test('mapview shows my scans, the ones waiting offline apart, and scanresponse s
   await context.setOffline(true);
   await context.setGeolocation({ latitude: 52.5, longitude: 13.38 });
   await expect(scanner.getByTestId('queue-banner')).toContainText('Offline');
+  await expect(gps).toContainText('Location on: 52.5000, 13.3800');
   await scan(scanner, 'OFF-1', 'Saved, will sync');
   await openMap(scanner);
   await expect(scanner.getByTestId('mapview-offline')).toContainText('You are offline.');

@@ -14,3 +14,10 @@ export function currentPosition(): Promise<GpsFix> {
     );
   });
 }
+
+/** What the scan screen says about the location its scans carry: a fix (coordinates to 4 decimals, about 10 m, and its accuracy), or none yet. */
+export function gpsStatusText(fix: GpsFix | null): string {
+  if (!fix) return 'Waiting for a location… scans are sent without one until there is.';
+  const accuracy = fix.accuracy === undefined || !Number.isFinite(fix.accuracy) ? '' : ` (±${Math.max(1, Math.round(fix.accuracy)).toLocaleString('en-US')} m)`;
+  return `Location on: ${fix.latitude.toFixed(4)}, ${fix.longitude.toFixed(4)}${accuracy}`;
+}

@@ -12,6 +12,7 @@ import { detectorFormats, type AppService } from '@scanbase/contracts/scanner';
 import { useMemo, useState } from 'react';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { useGps } from '../hooks/useGps';
+import { GpsStatus } from './GpsStatus';
 import { useKeyboardWedge } from '../hooks/useKeyboardWedge';
 import { useScanFlow } from '../hooks/useScanFlow';
 import { useScanner } from '../hooks/useScanner';
@@ -97,7 +98,7 @@ export function ScanScreen({ service, userId, continuous, camera }: Props) {
       ) : null}
       <Stack spacing={2} sx={{ px: 2, pt: 2 }}>
         {flow.options.direction === 'fast' ? <DirectionSwitch value={flow.sessionDirection} onChange={flow.setSessionDirection} /> : null}
-        {gps.problem ? <FormAlert message={gps.problem} severity="info" /> : null}
+        {gps.problem ? <FormAlert message={gps.problem} severity="info" /> : service.enableGps ? <GpsStatus fix={gps.shown} /> : null}
         {service.blockManualScan ? null : <ManualEntry disabled={!takingValues} onSubmit={flow.take} autoFocus={service.blockCameraScan} />}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
           <FormControlLabel control={<Switch checked={continuous} onChange={(event) => session.setContinuous(event.target.checked)} />} label="Continuous scanning" />
