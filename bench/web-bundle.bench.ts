@@ -8,6 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { v2Routes } from '@scanbase/contracts';
+import { buildOpenApi } from '../apps/server/src/platform/http/v2/openapi.js';
 import { isStale, root, webSources } from '../scripts/lib/stale.mjs';
 import { printRows, type BenchRow } from './lib/report.js';
 
@@ -38,10 +40,17 @@ const types: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Serves dist/ like the server: a file when there is one, index.html for any other path. */
+/** Serves dist/ like the server: a file when there is one, the V2 OpenAPI document, and index.html for any other path. */
 async function serveDist(): Promise<{ url: string; close: () => Promise<void> }> {
+  const openapi = JSON.stringify(buildOpenApi(Object.values(v2Routes), 'bench'));
   const server = http.createServer((request, reply) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    // The V2 reference's section pages read it before they load the renderer.
+    if (pathname === '/api-v2/openapi.json') {
+      reply.writeHead(200, { 'content-type': 'application/json' });
+      reply.end(openapi);
+      return;
+    }
     let file = path.join(dist, path.normalize(pathname));
     if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(dist, 'index.html');
     reply.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
@@ -57,9 +66,9 @@ type Visit = { path: string; ready: (page: Page) => Promise<void> };
 const visits = {
   signin: { path: '/signin', ready: (page) => page.getByRole('button', { name: 'Sign in', exact: true }).waitFor() },
   apidocs: { path: '/apidocs/', ready: (page) => page.getByRole('heading', { level: 1, name: 'Connect your systems to Scanbase' }).waitFor() },
-  // The reference renderer draws once it has the OpenAPI document, which this static server does not have: the
-  // figure is the JS loaded, so waiting for the renderer's script is enough.
-  apidocsV2: { path: '/apidocs/v2', ready: (page) => page.waitForResponse((r) => r.url().includes('redoc.standalone')).then(() => undefined) },
+  // A section of the V2 reference (the index page at /apidocs/v2 loads no renderer since the reference opens by
+  // section): the figure is the JS loaded, so waiting for the renderer's script is enough.
+  apidocsV2: { path: '/apidocs/v2?section=databases', ready: (page) => page.waitForResponse((r) => r.url().includes('redoc.standalone')).then(() => undefined) },
 } satisfies Record<string, Visit>;
 
 /** Gzipped bytes of every JS file Chromium loads to show a page on a first visit. */
