@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   scheduleScanRetention(container.jobs.queue).catch((err: unknown) => app.log.error({ err }, 'could not schedule the scan retention'));
 
   // Values and scans written and not indexed for substring search yet (a restore, an import cut short) are fed now.
-  container.scanConfig.databases.valuesIndex.written(0);
+  container.scanConfig.databases.valuesIndex.recount();
   container.scans.writer.catchUp();
 
   // Roles (scaled-out mode runs them in separate processes; embedded mode runs all three).

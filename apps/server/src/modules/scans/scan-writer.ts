@@ -29,6 +29,6 @@ export class ScanWriter {
    * without waiting for the first new scan (start-up).
    */
   catchUp(): void {
-    this.feeder.written(0);
+    this.feeder.recount();
   }
 }

@@ -115,13 +115,14 @@ describe('webhooks', () => {
     // Recorded faster than one request at a time can send them. A batch's posts stop after their time budget (here:
     // after each delivery, as with a slow receiver), so they go out in many batches, each logged before the next.
     const sender = t.container.webhooks.sender;
+    const budget = sender.seriesBudgetMs;
     sender.seriesBudgetMs = 0;
     const values = Array.from({ length: 90 }, (_, i) => `B-${String(i).padStart(3, '0')}`);
     try {
       await Promise.all(values.map((value) => scanner.scan(service, value)));
       await until(() => expect(r.received).toHaveLength(values.length));
     } finally {
-      sender.seriesBudgetMs = 20_000;
+      sender.seriesBudgetMs = budget;
     }
     await until(async () => expect((await deliveries({ status: 'succeeded', limit: 100 })).length).toBe(values.length));
     // Received in the order they were recorded (the log lists newest first).

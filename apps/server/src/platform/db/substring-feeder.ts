@@ -23,13 +23,16 @@ export class SubstringFeeder {
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
-  /** After `n` rows were written and committed (0 at start-up: only the backlog is read). Never throws, never waits. */
+  /** After `n` rows were written and committed (the backlog is read first, on first use). Never throws, never waits. */
   written(n: number): void {
     if (this.unindexed === undefined) this.recount();
     this.add(n);
   }
 
-  /** Reads how many rows wait from the database (after writes of unknown size), then feeds them once enough wait. */
+  /**
+   * Reads how many rows wait from the database, then feeds them once enough wait: after writes of unknown size, and at
+   * start-up (rows written before this process started: a restore, an import cut short).
+   */
   recount(): void {
     this.unindexed = 0;
     this.index.pending().then(
